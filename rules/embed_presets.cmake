@@ -1,0 +1,13 @@
+# Writes OUT, a C++ source that holds every preset JSON file as a string, keyed by file stem.
+separate_arguments(FILES)
+set(body "// Generated from rules/presets/*.json by rules/embed_presets.cmake. Do not edit.\n")
+string(APPEND body "#include \"rules/presets.h\"\n\nnamespace mj {\n\n")
+string(APPEND body "const std::vector<std::pair<std::string_view, std::string_view>>& EmbeddedPresets() {\n")
+string(APPEND body "  static const std::vector<std::pair<std::string_view, std::string_view>> kPresets = {\n")
+foreach(f ${FILES})
+  get_filename_component(stem ${f} NAME_WE)
+  file(READ ${f} content)
+  string(APPEND body "    {\"${stem}\", R\"MJPRESET(${content})MJPRESET\"},\n")
+endforeach()
+string(APPEND body "  };\n  return kPresets;\n}\n\n}  // namespace mj\n")
+file(WRITE ${OUT} "${body}")

@@ -1,0 +1,84 @@
+#pragma once
+// Ruleset: the immutable value that says which game is played and how it is scored. Loaded
+// from JSON (a preset under rules/presets/ or a user file), validated once, written whole into
+// every replay. Every key is documented in docs/RULESET.md with its default; unknown keys and
+// wrong types are errors that name the key.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/result.h"
+#include "rules/yaku_id.h"
+
+namespace mj {
+
+enum class GameLength : uint8_t { kEast, kHanchan };
+
+// The value of one yaku in a ruleset's table. Han in sixths; yakuman entries use multiples.
+struct YakuValue {
+  bool enabled = true;
+  int16_t closed_sixths = 0;   // value with a closed hand
+  int16_t open_sixths = 0;     // value with an open hand (0 = not allowed open)
+  uint8_t yakuman = 0;         // > 0: a yakuman worth this many multiples
+  bool counts_for_minimum = true;  // counts toward the one-han minimum (dora never do)
+};
+
+struct Ruleset {
+  std::string name = "riichi";
+  std::string scoring = "riichi";          // scoring module name (rules/scoring_module.h)
+
+  // Tiles.
+  std::array<uint8_t, 3> red_fives{1, 1, 1};  // red fives per suit (m, p, s), 0 or 1
+
+  // Scoring (riichi module).
+  bool kuitan = true;                      // open tanyao
+  bool kiriage_mangan = false;             // 4 han 30 fu / 3 han 60 fu round up to mangan
+  int double_wind_pair_fu = 4;             // a pair that is both seat and round wind: 4 or 2
+  bool kazoe_yakuman = true;               // 13+ han = yakuman (else sanbaiman)
+  bool double_yakuman_special_waits = false;  // suuankou tanki, kokushi 13, junsei chuuren x2
+  bool yakuman_stacking = true;            // several yakuman in one hand add up
+  bool open_no_fu_30 = true;               // an open hand with no fu counts 30 (else 20)
+  int honba_value = 300;                   // per honba, paid by the discarder (1/3 each on tsumo)
+  int riichi_deposit = 1000;
+  std::array<YakuValue, kNumYaku> yaku{};  // the yaku table
+
+  // Game (engine).
+  GameLength length = GameLength::kHanchan;
+  int starting_points = 25000;
+  int return_points = 30000;               // oka = (return - starting) * 4 to first place
+  std::array<int, 4> uma{20000, 10000, -10000, -20000};
+  bool bust_ends_game = true;              // a player below 0 ends the game
+  bool west_extension = true;              // West round while nobody has return_points
+  bool agari_yame = true;                  // all-last dealer may stop when first
+  bool tenpai_yame = false;                // all-last dealer stops at tenpai when first
+  bool double_ron = true;                  // else head bump (atamahane)
+  bool triple_ron_abort = true;
+  bool nagashi_mangan = true;
+  bool abort_nine_terminals = true;
+  bool abort_four_winds = true;
+  bool abort_four_riichi = true;
+  bool abort_four_kans = true;
+  int noten_payment = 3000;                // total paid by noten players at an exhaustive draw
+  bool pao = true;                         // liability for daisangen / daisuushii
+  bool riichi_needs_points = true;         // riichi needs riichi_deposit points
+
+  friend bool operator==(const Ruleset&, const Ruleset&) = default;
+};
+
+// The riichi preset's built-in yaku table (Tenhou values).
+[[nodiscard]] std::array<YakuValue, kNumYaku> RiichiYakuTable();
+
+// Parses and validates a ruleset JSON object. Keys not present keep the defaults of the
+// `base` preset named by "base" (default: the built-in riichi values).
+[[nodiscard]] Result<Ruleset> RulesetFromJson(const nlohmann::json& j);
+// The whole ruleset as JSON (every key), for replays; RulesetFromJson(ToJson(r)) == r.
+[[nodiscard]] nlohmann::json RulesetToJson(const Ruleset& r);
+
+// A shipped preset by name ("riichi", ...) or a path to a JSON file.
+[[nodiscard]] Result<Ruleset> LoadRuleset(std::string_view name_or_path);
+
+}  // namespace mj

@@ -1,0 +1,25 @@
+#pragma once
+// A scoring module values a winning hand under a ruleset. Modules are chosen by the ruleset's
+// "scoring" key from a small registry, so rulesets with other tables plug in beside riichi.
+// Score() is pure: same context and ruleset, same result.
+
+#include <string_view>
+
+#include "rules/ruleset.h"
+#include "rules/score_result.h"
+#include "rules/win_context.h"
+
+namespace mj {
+
+class ScoringModule {
+ public:
+  virtual ~ScoringModule() = default;
+  [[nodiscard]] virtual std::string_view Name() const = 0;
+  // Scores `ctx`; on failure the result's error says no_yaku / not_a_winning_hand / invalid_input.
+  [[nodiscard]] virtual ScoreResult Score(const WinContext& ctx, const Ruleset& rules) const = 0;
+};
+
+// The module registered under `name`, or nullptr.
+[[nodiscard]] const ScoringModule* FindScoringModule(std::string_view name);
+
+}  // namespace mj

@@ -1,0 +1,81 @@
+#pragma once
+// Identifiers of every yaku (and dora kind) any scoring module can award. The snake_case names
+// are the `score` command's output names and the keys of a ruleset's yaku table; the romaji
+// and Japanese names are mapped in docs/GLOSSARY.md. Order = output order (Tenhou's yaku ids
+// first, then the other rulesets' own yaku, dora last).
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace mj {
+
+enum class YakuId : uint8_t {
+  kRiichi,
+  kDoubleRiichi,
+  kOpenRiichi,
+  kIppatsu,
+  kMenzenTsumo,
+  kPinfu,
+  kTanyao,
+  kIipeikou,
+  kYakuhaiSeatEast,
+  kYakuhaiSeatSouth,
+  kYakuhaiSeatWest,
+  kYakuhaiSeatNorth,
+  kYakuhaiRoundEast,
+  kYakuhaiRoundSouth,
+  kYakuhaiRoundWest,
+  kYakuhaiRoundNorth,
+  kYakuhaiHaku,
+  kYakuhaiHatsu,
+  kYakuhaiChun,
+  kChankan,
+  kRinshan,
+  kHaitei,
+  kHoutei,
+  kChiitoitsu,
+  kChanta,
+  kIttsu,
+  kSanshoku,
+  kSanshokuDoukou,
+  kSankantsu,
+  kToitoi,
+  kSanankou,
+  kShousangen,
+  kHonroutou,
+  kRyanpeikou,
+  kJunchan,
+  kHonitsu,
+  kChinitsu,
+  // Yakuman.
+  kTenhou,
+  kChiihou,
+  kKokushi,
+  kKokushi13,
+  kSuuankou,
+  kSuuankouTanki,
+  kDaisangen,
+  kShousuushii,
+  kDaisuushii,
+  kTsuuiisou,
+  kRyuuiisou,
+  kChinroutou,
+  kChuuren,
+  kJunseiChuuren,
+  kSuukantsu,
+  // Dora.
+  kDora,
+  kAkaDora,
+  kUraDora,
+  kCount
+};
+
+inline constexpr int kNumYaku = static_cast<int>(YakuId::kCount);
+
+[[nodiscard]] std::string_view YakuName(YakuId id);
+[[nodiscard]] std::optional<YakuId> YakuFromName(std::string_view name);
+[[nodiscard]] bool IsYakumanYaku(YakuId id);
+[[nodiscard]] bool IsDoraYaku(YakuId id);
+
+}  // namespace mj
