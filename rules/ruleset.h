@@ -25,6 +25,8 @@ struct YakuValue {
   int16_t open_sixths = 0;     // value with an open hand (0 = not allowed open)
   uint8_t yakuman = 0;         // > 0: a yakuman worth this many multiples
   bool counts_for_minimum = true;  // counts toward the one-han minimum (dora never do)
+
+  friend bool operator==(const YakuValue&, const YakuValue&) = default;
 };
 
 struct Ruleset {

@@ -1,0 +1,34 @@
+// The `mahjong` command-line program: dispatches to a subcommand.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: mahjong <command> [options]\n"
+    "commands:\n"
+    "  score [--rules NAME|FILE] [--repeat N] [--pretty]\n"
+    "        score hands given as JSON Lines on stdin (see docs/SCORE.md)\n"
+    "run 'mahjong <command> --help' for a command's options\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::string command = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  if (command == "score") return mj::cli::RunScore(args);
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  std::cerr << "unknown command \"" << command << "\"\n" << kUsage;
+  return 2;
+}
