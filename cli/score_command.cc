@@ -80,7 +80,7 @@ int RunScore(const std::vector<std::string>& args) {
     if (pretty) {
       std::cout << PrettyScore(input, output) << "\n";
     } else {
-      std::cout << output.dump() << "\n";
+      std::cout << DumpScoreOutput(output) << "\n";
     }
   }
   std::cout.flush();

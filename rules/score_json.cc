@@ -337,6 +337,20 @@ json ScoreInputJson(const json& input, const Ruleset& rules) {
   return ScoreResultToJson(id, module->Score(*ctx, rules));
 }
 
+std::string DumpScoreOutput(const json& output) {
+  static constexpr std::string_view kOrder[] = {"id", "ok", "error", "message", "han", "han_sixths", "fu",
+                                                "yakuman", "limit", "yaku", "fu_breakdown", "payment",
+                                                "honba_bonus", "deposits", "total"};
+  nlohmann::ordered_json ordered = nlohmann::ordered_json::object();
+  for (std::string_view key : kOrder) {
+    auto it = output.find(std::string(key));
+    if (it != output.end()) ordered[std::string(key)] = *it;
+  }
+  for (const auto& [key, value] : output.items())
+    if (!ordered.contains(key)) ordered[key] = value;
+  return ordered.dump();
+}
+
 std::string ScoreInputLine(std::string_view line, const Ruleset& rules) {
   json input;
   try {
@@ -345,9 +359,9 @@ std::string ScoreInputLine(std::string_view line, const Ruleset& rules) {
     ScoreResult r;
     r.error = ScoreError::kInvalidInput;
     r.message = std::string("invalid JSON: ") + e.what();
-    return ScoreResultToJson(nullptr, r).dump();
+    return DumpScoreOutput(ScoreResultToJson(nullptr, r));
   }
-  return ScoreInputJson(input, rules).dump();
+  return DumpScoreOutput(ScoreInputJson(input, rules));
 }
 
 }  // namespace mj

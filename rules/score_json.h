@@ -20,6 +20,8 @@ namespace mj {
 [[nodiscard]] nlohmann::json ScoreResultToJson(const nlohmann::json& id, const ScoreResult& result);
 // Parse + score + print for one input object.
 [[nodiscard]] nlohmann::json ScoreInputJson(const nlohmann::json& input, const Ruleset& rules);
+// The output object as one line of text with its keys in the documented order (id first).
+[[nodiscard]] std::string DumpScoreOutput(const nlohmann::json& output);
 // Same for one line of text (invalid JSON gives an invalid_input error with "id": null).
 [[nodiscard]] std::string ScoreInputLine(std::string_view line, const Ruleset& rules);
 
