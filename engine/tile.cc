@@ -56,37 +56,37 @@ Result<std::vector<TileSpec>> ParseTiles(std::string_view text) {
       pending_peach.push_back(false);
     } else if (c == '*') {
       if (pending.empty() || pending_peach.back())
-        return Error{"'*' at position " + std::to_string(i) + " does not follow a digit"};
+        return Error{"'*' at position " + std::to_string(i + 1) + " does not follow a digit"};
       pending_peach.back() = true;
     } else if (c == ' ') {
       if (!pending.empty())
-        return Error{"space at position " + std::to_string(i) + " before the suit letter"};
+        return Error{"space at position " + std::to_string(i + 1) + " before the suit letter"};
     } else {
       const int suit = SuitIndex(c);
       if (suit < 0) {
         std::string what = (c >= 32 && c < 127) ? std::string(1, c) : "\\x" + std::to_string(static_cast<unsigned char>(c));
-        return Error{"unknown suit '" + what + "' at position " + std::to_string(i)};
+        return Error{"unknown suit '" + what + "' at position " + std::to_string(i + 1)};
       }
       if (pending.empty())
-        return Error{"suit '" + std::string(1, c) + "' at position " + std::to_string(i) + " has no digits before it"};
+        return Error{"suit '" + std::string(1, c) + "' at position " + std::to_string(i + 1) + " has no digits before it"};
       for (size_t j = 0; j < pending.size(); ++j) {
         const auto [d, pos] = pending[j];
         const int n = d - '0';
         TileSpec t;
         if (suit == 3) {
           if (n < 1 || n > 7)
-            return Error{"honor tile '" + std::string(1, d) + "z' at position " + std::to_string(pos) + " does not exist (1z-7z)"};
+            return Error{"honor tile '" + std::string(1, d) + "z' at position " + std::to_string(pos + 1) + " does not exist (1z-7z)"};
           if (pending_peach[j])
-            return Error{"'*' (peach) at position " + std::to_string(pos + 1) + " is only for 3 and 7 of m, p, s"};
+            return Error{"'*' (peach) at position " + std::to_string(pos + 2) + " is only for 3 and 7 of m, p, s"};
           t.kind = static_cast<Kind>(27 + n - 1);
         } else if (n == 0) {
           if (pending_peach[j])
-            return Error{"'*' (peach) at position " + std::to_string(pos + 1) + " is only for 3 and 7 of m, p, s"};
+            return Error{"'*' (peach) at position " + std::to_string(pos + 2) + " is only for 3 and 7 of m, p, s"};
           t.kind = static_cast<Kind>(suit * 9 + 4);
           t.marked = true;
         } else {
           if (pending_peach[j] && n != 3 && n != 7)
-            return Error{"'*' (peach) at position " + std::to_string(pos + 1) + " is only for 3 and 7 of m, p, s"};
+            return Error{"'*' (peach) at position " + std::to_string(pos + 2) + " is only for 3 and 7 of m, p, s"};
           t.kind = static_cast<Kind>(suit * 9 + n - 1);
           t.marked = pending_peach[j];
         }
@@ -97,7 +97,7 @@ Result<std::vector<TileSpec>> ParseTiles(std::string_view text) {
     }
   }
   if (!pending.empty())
-    return Error{"digits at position " + std::to_string(pending.front().second) + " have no suit letter after them"};
+    return Error{"digits at position " + std::to_string(pending.front().second + 1) + " have no suit letter after them"};
   // Physical limits: 4 copies of a kind, one marked copy of each marked kind.
   KindCounts counts{};
   std::array<uint8_t, kNumKinds> marked{};

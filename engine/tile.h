@@ -62,7 +62,7 @@ struct TileSpec {
 
 // Parses mpsz notation: digits followed by a suit letter (m p s z), e.g. "123m456p789s1122z".
 // `0` is a red five (m/p/s only); a `*` right after 3 or 7 (m/p/s) marks the peach copy.
-// Errors name the character and position ("unknown suit 'x' at position 4") or the tile that
+// Errors name the character and its 1-based position ("unknown suit 'x' at position 4") or the tile that
 // appears too often ("\"1m\" appears 5 times"). Order is preserved.
 [[nodiscard]] Result<std::vector<TileSpec>> ParseTiles(std::string_view text);
 // Like ParseTiles but also requires exactly one tile ("5p", "0s", "7*m").
