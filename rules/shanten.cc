@@ -1,0 +1,255 @@
+#include "rules/shanten.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace mj {
+namespace {
+
+// A group is one suit (9 kinds, sequences allowed) or the honors (7 kinds, no sequences). A
+// group's configuration (count 0..4 per kind) is indexed in base 5, kind 0 the lowest digit.
+// Its table entry holds, for m = 0..4 sets and p = 0..1 pair, the minimum number of tiles to
+// add (keeping every count <= 4) so that the configuration contains m sets and p pairs,
+// at position m * 2 + p.
+constexpr int kMaxSets = 4;
+constexpr int kEntrySize = 2 * (kMaxSets + 1);
+constexpr std::array<uint32_t, 10> kPow5 = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+constexpr int kSuitKinds = 9;
+constexpr int kHonorKinds = 7;
+
+using Entry = std::array<uint8_t, kEntrySize>;
+
+// Most sets (capped at kMaxSets) that fit in each configuration without a pair (sets[0]) and
+// alongside one pair (sets[1], -1 when no pair fits). Filled in increasing index order: each
+// value comes from configurations with fewer tiles, by the fate of the lowest kind present
+// (one copy unused, or a pung / sequence starting there / the pair).
+void MaxSets(int num_kinds, bool sequences, std::vector<int8_t>& sets0,
+             std::vector<int8_t>& sets1) {
+  const uint32_t size = kPow5[num_kinds];
+  sets0.assign(size, 0);
+  sets1.assign(size, -1);
+  std::array<uint8_t, kSuitKinds> digit{};
+  for (uint32_t index = 1; index < size; ++index) {
+    int k = 0;
+    while (digit[k] == 4) digit[k++] = 0;
+    ++digit[k];
+    int low = 0;
+    while (digit[low] == 0) ++low;
+    const uint32_t w = kPow5[low];
+    int s0 = sets0[index - w];
+    int s1 = sets1[index - w];
+    if (digit[low] >= 2) s1 = std::max<int>(s1, sets0[index - 2 * w]);
+    if (digit[low] >= 3) {
+      s0 = std::max(s0, sets0[index - 3 * w] + 1);
+      if (sets1[index - 3 * w] >= 0) s1 = std::max(s1, sets1[index - 3 * w] + 1);
+    }
+    if (sequences && low + 2 < num_kinds && digit[low + 1] > 0 && digit[low + 2] > 0) {
+      const uint32_t rest = index - 31 * w;  // one copy each of low, low + 1, low + 2
+      s0 = std::max(s0, sets0[rest] + 1);
+      if (sets1[rest] >= 0) s1 = std::max(s1, sets1[rest] + 1);
+    }
+    sets0[index] = static_cast<int8_t>(std::min(s0, kMaxSets));
+    sets1[index] = static_cast<int8_t>(std::min(s1, kMaxSets));
+  }
+}
+
+// Element-wise minimum of the entries at index + 5^k for every kind k whose count is below 4,
+// in the first kEntrySize bytes of `best` (the rest is scratch). Each entry must be followed by
+// 16 - kEntrySize readable bytes.
+inline void MinOfExtensions(const Entry* table, uint32_t index, const uint8_t* digit,
+                            int num_kinds, uint8_t* best) {
+#if defined(__SSE2__)
+  __m128i acc = _mm_set1_epi8(static_cast<char>(kEntrySize * 3));  // above any real distance
+  for (int k = 0; k < num_kinds; ++k) {
+    if (digit[k] == 4) continue;
+    __m128i next;
+    std::memcpy(&next, table[index + kPow5[k]].data(), sizeof(next));
+    acc = _mm_min_epu8(acc, next);
+  }
+  std::memcpy(best, &acc, sizeof(acc));
+#else
+  std::fill(best, best + kEntrySize, kEntrySize * 3);
+  for (int k = 0; k < num_kinds; ++k) {
+    if (digit[k] == 4) continue;
+    const Entry& next = table[index + kPow5[k]];
+    for (int e = 0; e < kEntrySize; ++e) best[e] = std::min(best[e], next[e]);
+  }
+#endif
+}
+
+// The distance table of a group, with one spare entry at the end (so 16-byte loads of the last
+// real entry stay inside the buffer). Filled in decreasing index order: a configuration that
+// does not yet hold m sets + p pairs needs one tile more than its best one-tile extension.
+std::vector<Entry> BuildGroupTable(int num_kinds, bool sequences) {
+  static_assert(sizeof(Entry) == kEntrySize && 2 * kEntrySize >= 16);
+  std::vector<int8_t> sets0, sets1;
+  MaxSets(num_kinds, sequences, sets0, sets1);
+  const uint32_t size = kPow5[num_kinds];
+  std::vector<Entry> table(size + 1);
+  std::array<uint8_t, kSuitKinds> digit{};
+  for (int k = 0; k < num_kinds; ++k) digit[k] = 4;
+  uint8_t best[16];
+  for (uint32_t index = size; index-- > 0;) {
+    if (index != size - 1) {
+      int k = 0;
+      while (digit[k] == 0) digit[k++] = 4;
+      --digit[k];
+    }
+    MinOfExtensions(table.data(), index, digit.data(), num_kinds, best);
+    Entry& out = table[index];
+    for (int m = 0; m <= kMaxSets; ++m) {
+      out[m * 2] = sets0[index] >= m ? 0 : best[m * 2] + 1;
+      out[m * 2 + 1] = sets1[index] >= m ? 0 : best[m * 2 + 1] + 1;
+    }
+  }
+  return table;
+}
+
+struct Tables {
+  std::vector<Entry> suit = BuildGroupTable(kSuitKinds, true);
+  std::vector<Entry> honor = BuildGroupTable(kHonorKinds, false);
+};
+
+const Tables& GetTables() {
+  static const Tables tables;
+  return tables;
+}
+
+// Base-5 index of a group's counts, kind 0 the lowest digit (written out so that it compiles to
+// independent multiply-adds rather than a loop-carried chain).
+inline uint32_t SuitIndex(const uint8_t* c) {
+  const uint32_t index = c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4] +
+                         3125u * c[5] + 15625u * c[6] + 78125u * c[7] + 390625u * c[8];
+  return std::min(index, kPow5[kSuitKinds] - 1);  // only counts above 4 reach the clamp
+}
+
+inline uint32_t HonorIndex(const uint8_t* c) {
+  const uint32_t index = c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4] +
+                         3125u * c[5] + 15625u * c[6];
+  return std::min(index, kPow5[kHonorKinds] - 1);
+}
+
+// out[m][p] = min over m1 + m2 = m, p1 + p2 = p of a[m1][p1] + b[m2][p2], for m <= kSets.
+template <int kSets>
+void Convolve(const uint8_t* a, const uint8_t* b, uint8_t* out) {
+  for (int m = 0; m <= kSets; ++m) {
+    int r0 = 255, r1 = 255;
+    for (int m1 = 0; m1 <= m; ++m1) {
+      const int m2 = (m - m1) * 2;
+      r0 = std::min(r0, a[m1 * 2] + b[m2]);
+      r1 = std::min(r1, std::min(a[m1 * 2] + b[m2 + 1], a[m1 * 2 + 1] + b[m2]));
+    }
+    out[m * 2] = static_cast<uint8_t>(r0);
+    out[m * 2 + 1] = static_cast<uint8_t>(r1);
+  }
+}
+
+// Tiles to add for kSets sets + 1 pair over the four groups: (man * pin) and (sou * honor) are
+// independent convolutions (instruction-level parallelism), then one entry of their product.
+template <int kSets>
+int Distance(const uint8_t* man, const uint8_t* pin, const uint8_t* sou, const uint8_t* honor) {
+  uint8_t mp[kEntrySize], sh[kEntrySize];
+  Convolve<kSets>(man, pin, mp);
+  Convolve<kSets>(sou, honor, sh);
+  int best = 255;
+  for (int m1 = 0; m1 <= kSets; ++m1) {
+    const int m2 = (kSets - m1) * 2;
+    best = std::min(best, std::min(mp[m1 * 2] + sh[m2 + 1], mp[m1 * 2 + 1] + sh[m2]));
+  }
+  return best;
+}
+
+// Bit k set when kind k is held at least once (present) / at least twice (paired).
+struct KindMasks {
+  uint64_t present = 0;
+  uint64_t paired = 0;
+};
+
+KindMasks MasksOf(const KindCounts& counts) {
+  KindMasks masks;
+  int k = 0;
+#if defined(__SSE2__)
+  // Kinds 0..31 sixteen at a time. Counts are 0..4 (below 128 at worst), so signed compares do.
+  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+  for (; k + 16 <= kNumKinds; k += 16) {
+    __m128i v;
+    std::memcpy(&v, &counts[k], sizeof(v));
+    const auto present = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(v, zero)));
+    const auto paired = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(v, one)));
+    masks.present |= static_cast<uint64_t>(present) << k;
+    masks.paired |= static_cast<uint64_t>(paired) << k;
+  }
+#endif
+  for (; k < kNumKinds; ++k) {
+    masks.present |= static_cast<uint64_t>(counts[k] >= 1) << k;
+    masks.paired |= static_cast<uint64_t>(counts[k] >= 2) << k;
+  }
+  return masks;
+}
+
+int ChiitoitsuFromMasks(const KindMasks& masks) {
+  const int pairs = std::popcount(masks.paired);
+  const int kinds = std::popcount(masks.present);
+  return 6 - pairs + std::max(0, 7 - kinds);
+}
+
+// 1m 9m 1p 9p 1s 9s and the seven honors.
+constexpr uint64_t kOrphanMask = (1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL << 17) |
+                                 (1ULL << 18) | (1ULL << 26) | (0x7FULL << 27);
+
+int KokushiFromMasks(const KindMasks& masks) {
+  const int kinds = std::popcount(masks.present & kOrphanMask);
+  return 13 - kinds - ((masks.paired & kOrphanMask) != 0 ? 1 : 0);
+}
+
+}  // namespace
+
+int ShantenStandard(const KindCounts& counts, int num_melds) {
+  const Tables& tables = GetTables();
+  const uint8_t* man = tables.suit[SuitIndex(&counts[0])].data();
+  const uint8_t* pin = tables.suit[SuitIndex(&counts[9])].data();
+  const uint8_t* sou = tables.suit[SuitIndex(&counts[18])].data();
+  const uint8_t* honor = tables.honor[HonorIndex(&counts[27])].data();
+  switch (kMaxSets - num_melds) {
+    case 4: return Distance<4>(man, pin, sou, honor) - 1;
+    case 3: return Distance<3>(man, pin, sou, honor) - 1;
+    case 2: return Distance<2>(man, pin, sou, honor) - 1;
+    case 1: return Distance<1>(man, pin, sou, honor) - 1;
+    default: return Distance<0>(man, pin, sou, honor) - 1;
+  }
+}
+
+int ShantenChiitoitsu(const KindCounts& counts) {
+  const KindMasks masks = MasksOf(counts);
+  return ChiitoitsuFromMasks(masks);
+}
+
+int ShantenKokushi(const KindCounts& counts) {
+  const KindMasks masks = MasksOf(counts);
+  return KokushiFromMasks(masks);
+}
+
+int Shanten(const KindCounts& counts, int num_melds) {
+  const int standard = ShantenStandard(counts, num_melds);
+  if (num_melds != 0) return standard;
+  const KindMasks masks = MasksOf(counts);
+  return std::min({standard, ChiitoitsuFromMasks(masks), KokushiFromMasks(masks)});
+}
+
+uint64_t BuildShantenTablesForBenchmark() {
+  const Tables tables;
+  uint64_t sum = 0;
+  for (const Entry& e : tables.suit) sum += e[9];
+  for (const Entry& e : tables.honor) sum += e[9];
+  return sum;
+}
+
+}  // namespace mj
