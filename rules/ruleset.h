@@ -29,6 +29,9 @@ struct YakuValue {
   friend bool operator==(const YakuValue&, const YakuValue&) = default;
 };
 
+// The riichi preset's built-in yaku table (Tenhou values); the default of Ruleset::yaku.
+[[nodiscard]] std::array<YakuValue, kNumYaku> RiichiYakuTable();
+
 struct Ruleset {
   std::string name = "riichi";
   std::string scoring = "riichi";          // scoring module name (rules/scoring_module.h)
@@ -46,7 +49,7 @@ struct Ruleset {
   bool open_no_fu_30 = true;               // an open hand with no fu counts 30 (else 20)
   int honba_value = 300;                   // per honba, paid by the discarder (1/3 each on tsumo)
   int riichi_deposit = 1000;
-  std::array<YakuValue, kNumYaku> yaku{};  // the yaku table
+  std::array<YakuValue, kNumYaku> yaku = RiichiYakuTable();  // the yaku table
 
   // Game (engine).
   GameLength length = GameLength::kHanchan;
@@ -70,9 +73,6 @@ struct Ruleset {
 
   friend bool operator==(const Ruleset&, const Ruleset&) = default;
 };
-
-// The riichi preset's built-in yaku table (Tenhou values).
-[[nodiscard]] std::array<YakuValue, kNumYaku> RiichiYakuTable();
 
 // Parses and validates a ruleset JSON object. Keys not present keep the defaults of the
 // `base` preset named by "base" (default: the built-in riichi values).

@@ -1,0 +1,587 @@
+#include "rules/ruleset.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "rules/presets.h"
+
+namespace mj {
+namespace {
+
+using nlohmann::json;
+
+// Scoring modules a ruleset may name in "scoring". Add a module's name here when it is
+// registered with FindScoringModule (rules/scoring_module.h).
+constexpr std::array<std::string_view, 1> kScoringModules = {"riichi"};
+
+constexpr int kSixthsPerHan = 6;
+constexpr int kMaxHan = 100;  // a han value above this is a typo
+constexpr int kMaxYakumanMultiple = 8;
+constexpr int kYakumanHanEquivalent = 13;    // stored han of one yakuman multiple (see docs)
+constexpr int64_t kMaxPoints = 100'000'000;  // bound for every point amount
+constexpr int kMaxBaseDepth = 8;             // "base" chains longer than this are a cycle
+
+std::string Quote(std::string_view s) {
+  std::string q;
+  q.reserve(s.size() + 2);
+  q += '"';
+  q += s;
+  q += '"';
+  return q;
+}
+
+// "string \"yes\"", "number 2.5", "array", ... for error messages.
+std::string Describe(const json& v) {
+  std::string s = v.type_name();
+  if (v.is_primitive() && !v.is_null()) s += " " + v.dump();
+  return s;
+}
+
+Error KeyError(std::string_view key, const std::string& what) {
+  return Error{Quote(key) + " " + what};
+}
+
+std::string PresetNameList() {
+  std::string names;
+  for (const auto& [name, text] : EmbeddedPresets()) {
+    if (!names.empty()) names += ", ";
+    names += name;
+  }
+  return names;
+}
+
+// ---- Han values -----------------------------------------------------------------------------
+
+// A non-negative decimal integer of at most 9 digits.
+std::optional<int64_t> ParseDigits(std::string_view s) {
+  if (s.empty() || s.size() > 9) return std::nullopt;
+  int64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+// w + n/d in sixths, if exact.
+std::optional<int> RationalToSixths(int64_t whole, int64_t num, int64_t den) {
+  if (den <= 0) return std::nullopt;
+  const int64_t scaled = (whole * den + num) * kSixthsPerHan;
+  if (scaled % den != 0) return std::nullopt;
+  const int64_t sixths = scaled / den;
+  if (sixths > kMaxHan * kSixthsPerHan) return std::nullopt;
+  return static_cast<int>(sixths);
+}
+
+std::optional<int> DoubleToSixths(double x) {
+  if (!std::isfinite(x) || x < 0 || x > kMaxHan) return std::nullopt;
+  const double scaled = std::round(x * kSixthsPerHan);
+  if (std::abs(x - scaled / kSixthsPerHan) > 1e-9) return std::nullopt;
+  return static_cast<int>(scaled);
+}
+
+// "2", "2/3", "1 2/3", "2.5".
+std::optional<int> HanTextToSixths(std::string_view text) {
+  std::vector<std::string_view> parts;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    const size_t start = i;
+    while (i < text.size() && text[i] != ' ') ++i;
+    if (i > start) parts.push_back(text.substr(start, i - start));
+  }
+  auto fraction = [](std::string_view s, int64_t whole, bool proper) -> std::optional<int> {
+    const size_t slash = s.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    const auto num = ParseDigits(s.substr(0, slash));
+    const auto den = ParseDigits(s.substr(slash + 1));
+    if (!num || !den || *den == 0 || (proper && (*num == 0 || *num >= *den))) return std::nullopt;
+    return RationalToSixths(whole, *num, *den);
+  };
+  if (parts.size() == 2) {
+    const auto whole = ParseDigits(parts[0]);
+    if (!whole) return std::nullopt;
+    return fraction(parts[1], *whole, /*proper=*/true);
+  }
+  if (parts.size() != 1) return std::nullopt;
+  const std::string_view p = parts[0];
+  if (p.find('/') != std::string_view::npos) return fraction(p, 0, /*proper=*/false);
+  if (const auto whole = ParseDigits(p)) return RationalToSixths(*whole, 0, 1);
+  const size_t dot = p.find('.');
+  if (dot == std::string_view::npos || !ParseDigits(p.substr(0, dot)) ||
+      !ParseDigits(p.substr(dot + 1)))
+    return std::nullopt;
+  return DoubleToSixths(std::strtod(std::string(p).c_str(), nullptr));
+}
+
+// A JSON han value (number or fraction string) in sixths; null means 0 when allowed.
+std::optional<int> JsonToSixths(const json& v, bool null_is_zero) {
+  if (v.is_null()) return null_is_zero ? std::optional<int>(0) : std::nullopt;
+  if (v.is_number()) return DoubleToSixths(v.get<double>());
+  if (v.is_string()) return HanTextToSixths(v.get<std::string>());
+  return std::nullopt;
+}
+
+// Whole and half han as JSON numbers, other values as fraction text ("1 2/3", "1/6").
+json SixthsToJson(int sixths) {
+  if (sixths % kSixthsPerHan == 0) return sixths / kSixthsPerHan;
+  if (sixths % 3 == 0) return sixths / static_cast<double>(kSixthsPerHan);
+  const int whole = sixths / kSixthsPerHan;
+  int num = sixths % kSixthsPerHan;
+  int den = kSixthsPerHan;
+  if (num % 2 == 0) num /= 2, den /= 2;
+  std::string text = std::to_string(num) + "/" + std::to_string(den);
+  return whole > 0 ? std::to_string(whole) + " " + text : text;
+}
+
+// ---- Yaku table -----------------------------------------------------------------------------
+
+YakuValue Han(int closed, int open) {
+  YakuValue v;
+  v.closed_sixths = static_cast<int16_t>(closed * kSixthsPerHan);
+  v.open_sixths = static_cast<int16_t>(open * kSixthsPerHan);
+  return v;
+}
+
+// A yakuman entry: `multiple` yakuman; stored han = 13 per multiple, open 0 if closed only.
+YakuValue Yakuman(int multiple, bool open_allowed) {
+  YakuValue v;
+  v.yakuman = static_cast<uint8_t>(multiple);
+  const int sixths = multiple * kYakumanHanEquivalent * kSixthsPerHan;
+  v.closed_sixths = static_cast<int16_t>(sixths);
+  v.open_sixths = static_cast<int16_t>(open_allowed ? sixths : 0);
+  return v;
+}
+
+json YakuValueToJson(YakuId id, const YakuValue& v) {
+  json e = json::object();
+  if (IsYakumanYaku(id)) {
+    e["yakuman"] = v.yakuman;
+    e["open"] = v.open_sixths != 0;
+  } else {
+    e["closed"] = SixthsToJson(v.closed_sixths);
+    e["open"] = SixthsToJson(v.open_sixths);
+  }
+  e["counts_for_minimum"] = v.counts_for_minimum;
+  e["enabled"] = v.enabled;
+  return e;
+}
+
+// Applies one yaku entry on top of `v` (the base value); fields not given keep v's. Yakuman
+// (IsYakumanYaku) take the form {"yakuman": N, "open": bool}, the others {"closed": H, "open": H}.
+std::optional<Error> ApplyYakuEntry(YakuId id, const json& e, YakuValue& v) {
+  const std::string where = "yaku " + Quote(YakuName(id));
+  auto fail = [&](const std::string& what) { return Error{where + ": " + what}; };
+  if (!e.is_object()) return Error{where + " must be an object, got " + Describe(e)};
+  const bool yakuman = IsYakumanYaku(id);
+  const char* value_key = yakuman ? "yakuman" : "closed";
+  for (const auto& [key, value] : e.items()) {
+    if (key == value_key || key == "open" || key == "counts_for_minimum" || key == "enabled")
+      continue;
+    if (key == "yakuman")
+      return fail("is not a yakuman: give its han as \"closed\", not \"yakuman\"");
+    if (key == "closed")
+      return fail("is a yakuman: give \"yakuman\": N (multiples), not \"closed\"");
+    return fail("unknown key " + Quote(key) + " (allowed: " + value_key +
+                ", open, counts_for_minimum, enabled)");
+  }
+  for (const char* key : {"enabled", "counts_for_minimum"}) {
+    if (e.contains(key) && !e[key].is_boolean())
+      return fail(Quote(key) + " must be a boolean, got " + Describe(e[key]));
+  }
+  const bool enabled = e.value("enabled", v.enabled);
+  const bool counts = e.value("counts_for_minimum", v.counts_for_minimum);
+
+  if (yakuman) {
+    int multiple = v.yakuman;
+    if (e.contains("yakuman")) {
+      const json& y = e["yakuman"];
+      if (!y.is_number_integer() || y.get<int64_t>() < 1 || y.get<int64_t>() > kMaxYakumanMultiple)
+        return fail("\"yakuman\" must be an integer from 1 to " +
+                    std::to_string(kMaxYakumanMultiple) + ", got " + Describe(y));
+      multiple = y.get<int>();
+    }
+    if (multiple == 0) return fail("needs \"yakuman\": N (multiples)");
+    bool open_allowed = v.open_sixths != 0;
+    if (e.contains("open")) {
+      const json& o = e["open"];
+      if (o.is_boolean()) {
+        open_allowed = o.get<bool>();
+      } else if (o.is_null() || (o.is_number() && o.get<double>() == 0)) {
+        open_allowed = false;
+      } else {
+        return fail("\"open\" of a yakuman must be a boolean (allowed with an open hand), got " +
+                    Describe(o));
+      }
+    }
+    v = Yakuman(multiple, open_allowed);
+  } else {
+    const std::string han_form =
+        " must be a han value: a number or a fraction text like \"1 2/3\", a multiple of 1/6 "
+        "from 0 to " + std::to_string(kMaxHan) + ", got ";
+    if (e.contains("closed")) {
+      const auto s = JsonToSixths(e["closed"], /*null_is_zero=*/false);
+      if (!s) return fail("\"closed\"" + han_form + Describe(e["closed"]));
+      v.closed_sixths = static_cast<int16_t>(*s);
+    }
+    if (e.contains("open")) {
+      const auto s = JsonToSixths(e["open"], /*null_is_zero=*/true);
+      if (!s)
+        return fail("\"open\"" + han_form + Describe(e["open"]) + " (0 or null: closed only)");
+      v.open_sixths = static_cast<int16_t>(*s);
+    }
+  }
+  v.enabled = enabled;
+  v.counts_for_minimum = counts;
+  if (IsDoraYaku(id) && v.counts_for_minimum)
+    return fail(
+        "dora never count toward the one-han minimum: \"counts_for_minimum\" must be false");
+  if (v.enabled && !yakuman && v.closed_sixths == 0 && v.open_sixths == 0)
+    return fail("is enabled but worth 0 han closed and open (use \"enabled\": false)");
+  return std::nullopt;
+}
+
+std::optional<Error> ApplyYakuTable(const json& table, std::array<YakuValue, kNumYaku>& yaku) {
+  if (!table.is_object()) return KeyError("yaku", "must be an object, got " + Describe(table));
+  for (const auto& [name, entry] : table.items()) {
+    const auto id = YakuFromName(name);
+    if (!id) return Error{"unknown yaku " + Quote(name) + " in \"yaku\""};
+    if (auto err = ApplyYakuEntry(*id, entry, yaku[static_cast<int>(*id)])) return err;
+  }
+  return std::nullopt;
+}
+
+// ---- Top-level keys -------------------------------------------------------------------------
+
+struct BoolKey {
+  std::string_view key;
+  bool Ruleset::*member;
+};
+
+constexpr BoolKey kBoolKeys[] = {
+    {"kuitan", &Ruleset::kuitan},
+    {"kiriage_mangan", &Ruleset::kiriage_mangan},
+    {"kazoe_yakuman", &Ruleset::kazoe_yakuman},
+    {"double_yakuman_special_waits", &Ruleset::double_yakuman_special_waits},
+    {"yakuman_stacking", &Ruleset::yakuman_stacking},
+    {"open_no_fu_30", &Ruleset::open_no_fu_30},
+    {"bust_ends_game", &Ruleset::bust_ends_game},
+    {"west_extension", &Ruleset::west_extension},
+    {"agari_yame", &Ruleset::agari_yame},
+    {"tenpai_yame", &Ruleset::tenpai_yame},
+    {"double_ron", &Ruleset::double_ron},
+    {"triple_ron_abort", &Ruleset::triple_ron_abort},
+    {"nagashi_mangan", &Ruleset::nagashi_mangan},
+    {"abort_nine_terminals", &Ruleset::abort_nine_terminals},
+    {"abort_four_winds", &Ruleset::abort_four_winds},
+    {"abort_four_riichi", &Ruleset::abort_four_riichi},
+    {"abort_four_kans", &Ruleset::abort_four_kans},
+    {"pao", &Ruleset::pao},
+    {"riichi_needs_points", &Ruleset::riichi_needs_points},
+};
+
+// Point amounts: integers from 0 to kMaxPoints.
+struct PointsKey {
+  std::string_view key;
+  int Ruleset::*member;
+};
+
+constexpr PointsKey kPointsKeys[] = {
+    {"honba_value", &Ruleset::honba_value},
+    {"riichi_deposit", &Ruleset::riichi_deposit},
+    {"starting_points", &Ruleset::starting_points},
+    {"return_points", &Ruleset::return_points},
+    {"noten_payment", &Ruleset::noten_payment},
+};
+
+// Keys handled one by one below.
+constexpr std::string_view kOtherKeys[] = {
+    "base", "name", "scoring", "red_fives", "double_wind_pair_fu", "length", "uma", "yaku"};
+
+bool IsKnownKey(std::string_view key) {
+  for (const auto& k : kBoolKeys)
+    if (k.key == key) return true;
+  for (const auto& k : kPointsKeys)
+    if (k.key == key) return true;
+  for (const auto k : kOtherKeys)
+    if (k == key) return true;
+  return false;
+}
+
+std::optional<Error> GetInt(const json& j, std::string_view key, int64_t lo, int64_t hi, int& out) {
+  const json& v = j.at(std::string(key));
+  if (!v.is_number_integer()) return KeyError(key, "must be an integer, got " + Describe(v));
+  const int64_t x = v.get<int64_t>();
+  if (x < lo || x > hi)
+    return KeyError(key, "must be an integer from " + std::to_string(lo) + " to " +
+                             std::to_string(hi) + ", got " + v.dump());
+  out = static_cast<int>(x);
+  return std::nullopt;
+}
+
+Result<Ruleset> PresetByName(std::string_view name, int depth);
+
+Result<Ruleset> FromJson(const json& j, int depth) {
+  if (!j.is_object()) return Error{"a ruleset must be a JSON object, got " + Describe(j)};
+  for (const auto& [key, value] : j.items()) {
+    if (!IsKnownKey(key)) return Error{"unknown key " + Quote(key) + " in ruleset"};
+  }
+
+  Ruleset r;
+  r.yaku = RiichiYakuTable();
+  if (j.contains("base")) {
+    const json& b = j["base"];
+    if (!b.is_string())
+      return KeyError("base", "must be a string (a preset name), got " + Describe(b));
+    if (depth >= kMaxBaseDepth)
+      return KeyError(
+          "base", "chain is deeper than " + std::to_string(kMaxBaseDepth) + " presets (a cycle?)");
+    auto base = PresetByName(b.get<std::string>(), depth + 1);
+    if (!base.ok()) return Error{"\"base\": " + base.error()};
+    r = std::move(base).value();
+  }
+
+  if (j.contains("name")) {
+    const json& v = j["name"];
+    if (!v.is_string()) return KeyError("name", "must be a string, got " + Describe(v));
+    if (v.get<std::string>().empty()) return KeyError("name", "must not be empty");
+    r.name = v.get<std::string>();
+  }
+  if (j.contains("scoring")) {
+    const json& v = j["scoring"];
+    if (!v.is_string()) return KeyError("scoring", "must be a string, got " + Describe(v));
+    const std::string s = v.get<std::string>();
+    bool known = false;
+    std::string list;
+    for (const auto m : kScoringModules) {
+      known = known || m == s;
+      if (!list.empty()) list += ", ";
+      list += m;
+    }
+    if (!known)
+      return KeyError("scoring",
+                      "names unknown scoring module " + Quote(s) + " (known: " + list + ")");
+    r.scoring = s;
+  }
+  for (const auto& k : kBoolKeys) {
+    const std::string key(k.key);
+    if (!j.contains(key)) continue;
+    if (!j[key].is_boolean()) return KeyError(k.key, "must be a boolean, got " + Describe(j[key]));
+    r.*k.member = j[key].get<bool>();
+  }
+  for (const auto& k : kPointsKeys) {
+    if (!j.contains(std::string(k.key))) continue;
+    if (auto err = GetInt(j, k.key, 0, kMaxPoints, r.*k.member)) return *err;
+  }
+  if (j.contains("red_fives")) {
+    const json& v = j["red_fives"];
+    const std::string expected = "must be an array of 3 integers (m, p, s), each 0 or 1, got ";
+    if (!v.is_array() || v.size() != 3) return KeyError("red_fives", expected + Describe(v));
+    for (int i = 0; i < 3; ++i) {
+      if (!v[i].is_number_integer() || v[i].get<int64_t>() < 0 || v[i].get<int64_t>() > 1)
+        return KeyError("red_fives", expected + v.dump());
+      r.red_fives[i] = static_cast<uint8_t>(v[i].get<int>());
+    }
+  }
+  if (j.contains("double_wind_pair_fu")) {
+    int fu = 0;
+    if (auto err = GetInt(j, "double_wind_pair_fu", 0, 100, fu)) return *err;
+    if (fu != 2 && fu != 4)
+      return KeyError("double_wind_pair_fu", "must be 2 or 4, got " + std::to_string(fu));
+    r.double_wind_pair_fu = fu;
+  }
+  if (j.contains("length")) {
+    const json& v = j["length"];
+    if (!v.is_string())
+      return KeyError("length", "must be a string (\"east\" or \"hanchan\"), got " + Describe(v));
+    const std::string s = v.get<std::string>();
+    if (s == "east") {
+      r.length = GameLength::kEast;
+    } else if (s == "hanchan") {
+      r.length = GameLength::kHanchan;
+    } else {
+      return KeyError("length", "must be \"east\" or \"hanchan\", got " + Quote(s));
+    }
+  }
+  if (j.contains("uma")) {
+    const json& v = j["uma"];
+    const std::string expected =
+        "must be an array of 4 integers (1st to 4th place) that sum to 0, got ";
+    if (!v.is_array() || v.size() != 4) return KeyError("uma", expected + Describe(v));
+    int64_t sum = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (!v[i].is_number_integer() || v[i].get<int64_t>() < -kMaxPoints ||
+          v[i].get<int64_t>() > kMaxPoints)
+        return KeyError("uma", expected + v.dump());
+      r.uma[i] = v[i].get<int>();
+      sum += r.uma[i];
+    }
+    if (sum != 0)
+      return KeyError("uma", expected + v.dump() + " (sum " + std::to_string(sum) + ")");
+  }
+  if (j.contains("yaku")) {
+    if (auto err = ApplyYakuTable(j["yaku"], r.yaku)) return *err;
+  }
+
+  // Combinations.
+  if (r.return_points < r.starting_points)
+    return KeyError("return_points", "(" + std::to_string(r.return_points) +
+                                         ") must not be below \"starting_points\" (" +
+                                         std::to_string(r.starting_points) + ")");
+  return r;
+}
+
+// ---- Presets and files ----------------------------------------------------------------------
+
+// "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> "parse error at ...".
+std::string ParseErrorText(const json::parse_error& e) {
+  std::string what = e.what();
+  if (!what.empty() && what[0] == '[') {
+    const size_t close = what.find("] ");
+    if (close != std::string::npos) what = what.substr(close + 2);
+  }
+  return what;
+}
+
+Result<Ruleset> ParseText(std::string_view text, int depth) {
+  try {
+    return FromJson(json::parse(text), depth);
+  } catch (const json::parse_error& e) {
+    return Error{ParseErrorText(e)};
+  } catch (const std::exception& e) {
+    return Error{e.what()};
+  }
+}
+
+Result<Ruleset> PresetByName(std::string_view name, int depth) {
+  // Parsed presets, filled on first use. Parsing runs outside the lock: a preset's "base"
+  // comes back here.
+  static std::mutex mutex;
+  static std::map<std::string, Ruleset, std::less<>> cache;
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = cache.find(name); it != cache.end()) return it->second;
+  }
+  for (const auto& [preset, text] : EmbeddedPresets()) {
+    if (preset != name) continue;
+    auto r = ParseText(text, depth);
+    if (!r.ok()) return Error{"preset " + Quote(name) + ": " + r.error()};
+    std::lock_guard lock(mutex);
+    cache.emplace(std::string(name), r.value());
+    return r;
+  }
+  return Error{"unknown preset " + Quote(name) + " (presets: " + PresetNameList() + ")"};
+}
+
+bool IsPreset(std::string_view name) {
+  for (const auto& [preset, text] : EmbeddedPresets())
+    if (preset == name) return true;
+  return false;
+}
+
+}  // namespace
+
+std::array<YakuValue, kNumYaku> RiichiYakuTable() {
+  std::array<YakuValue, kNumYaku> t{};
+  auto set = [&t](YakuId id, YakuValue v) { t[static_cast<int>(id)] = v; };
+  using Y = YakuId;
+  set(Y::kRiichi, Han(1, 0));
+  set(Y::kDoubleRiichi, Han(2, 0));
+  YakuValue open_riichi = Han(2, 0);  // not a Tenhou yaku (Dunpai has it)
+  open_riichi.enabled = false;
+  set(Y::kOpenRiichi, open_riichi);
+  set(Y::kIppatsu, Han(1, 0));
+  set(Y::kMenzenTsumo, Han(1, 0));
+  set(Y::kPinfu, Han(1, 0));
+  set(Y::kTanyao, Han(1, 1));  // the open value applies only with kuitan
+  set(Y::kIipeikou, Han(1, 0));
+  for (int id = static_cast<int>(Y::kYakuhaiSeatEast); id <= static_cast<int>(Y::kYakuhaiChun);
+       ++id)
+    t[id] = Han(1, 1);
+  set(Y::kChankan, Han(1, 1));
+  set(Y::kRinshan, Han(1, 1));
+  set(Y::kHaitei, Han(1, 1));
+  set(Y::kHoutei, Han(1, 1));
+  set(Y::kChiitoitsu, Han(2, 0));
+  set(Y::kChanta, Han(2, 1));
+  set(Y::kIttsu, Han(2, 1));
+  set(Y::kSanshoku, Han(2, 1));
+  set(Y::kSanshokuDoukou, Han(2, 2));
+  set(Y::kSankantsu, Han(2, 2));
+  set(Y::kToitoi, Han(2, 2));
+  set(Y::kSanankou, Han(2, 2));
+  set(Y::kShousangen, Han(2, 2));
+  set(Y::kHonroutou, Han(2, 2));
+  set(Y::kRyanpeikou, Han(3, 0));
+  set(Y::kJunchan, Han(3, 2));
+  set(Y::kHonitsu, Han(3, 2));
+  set(Y::kChinitsu, Han(6, 5));
+  for (Y id : {Y::kTenhou, Y::kChiihou, Y::kKokushi, Y::kKokushi13, Y::kSuuankou, Y::kSuuankouTanki,
+               Y::kChuuren, Y::kJunseiChuuren})
+    set(id, Yakuman(1, /*open_allowed=*/false));
+  for (Y id : {Y::kDaisangen, Y::kShousuushii, Y::kDaisuushii, Y::kTsuuiisou, Y::kRyuuiisou,
+               Y::kChinroutou, Y::kSuukantsu})
+    set(id, Yakuman(1, /*open_allowed=*/true));
+  for (Y id : {Y::kDora, Y::kAkaDora, Y::kUraDora}) {
+    YakuValue v = Han(1, 1);  // per tile
+    v.counts_for_minimum = false;
+    set(id, v);
+  }
+  return t;
+}
+
+Result<Ruleset> RulesetFromJson(const nlohmann::json& j) {
+  try {
+    return FromJson(j, 0);
+  } catch (const std::exception& e) {
+    return Error{std::string("ruleset: ") + e.what()};
+  }
+}
+
+nlohmann::json RulesetToJson(const Ruleset& r) {
+  json j = json::object();
+  j["name"] = r.name;
+  j["scoring"] = r.scoring;
+  j["red_fives"] = r.red_fives;
+  j["double_wind_pair_fu"] = r.double_wind_pair_fu;
+  j["length"] = r.length == GameLength::kEast ? "east" : "hanchan";
+  j["uma"] = r.uma;
+  for (const auto& k : kBoolKeys) j[std::string(k.key)] = r.*k.member;
+  for (const auto& k : kPointsKeys) j[std::string(k.key)] = r.*k.member;
+  json yaku = json::object();
+  for (int i = 0; i < kNumYaku; ++i) {
+    const auto id = static_cast<YakuId>(i);
+    yaku[std::string(YakuName(id))] = YakuValueToJson(id, r.yaku[i]);
+  }
+  j["yaku"] = std::move(yaku);
+  return j;
+}
+
+Result<Ruleset> LoadRuleset(std::string_view name_or_path) {
+  try {
+    if (IsPreset(name_or_path)) return PresetByName(name_or_path, 0);
+    const std::string path(name_or_path);
+    std::error_code ec;
+    std::ifstream in;
+    if (std::filesystem::is_regular_file(path, ec)) in.open(path, std::ios::binary);
+    if (!in.is_open())
+      return Error{"unknown ruleset " + Quote(name_or_path) + ": not a preset (" +
+                   PresetNameList() + ") nor a readable file"};
+    std::ostringstream text;
+    text << in.rdbuf();
+    auto r = ParseText(text.str(), 0);
+    if (!r.ok()) return Error{"ruleset file " + Quote(path) + ": " + r.error()};
+    return r;
+  } catch (const std::exception& e) {
+    return Error{"ruleset " + Quote(name_or_path) + ": " + e.what()};
+  }
+}
+
+}  // namespace mj
