@@ -1,0 +1,44 @@
+#pragma once
+// Action: one answer of a seat at a decision point. Legal actions are generated in one place
+// (engine/legal_actions.h); an agent's answer is valid iff it equals one of them.
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "engine/tile.h"
+
+namespace mj {
+
+inline constexpr Tile kNoTile = 255;
+
+enum class ActionType : uint8_t {
+  kDiscard,        // tile = the discarded tile
+  kRiichi,         // declare riichi, discarding `tile`
+  kTsumo,          // win on the drawn tile
+  kAnkan,          // closed kan; consumed = the four tiles
+  kKakan,          // add `tile` to an own pon
+  kNineTerminals,  // abortive draw: nine different terminals/honours on the first turn
+  kRon,            // win on the discard / robbed kan tile
+  kChi,            // tile = the discard taken, consumed = two own tiles
+  kPon,            // tile = the discard taken, consumed = two own tiles
+  kDaiminkan,      // tile = the discard taken, consumed = three own tiles
+  kPass,           // decline every call
+  kCount
+};
+
+[[nodiscard]] std::string_view ActionTypeName(ActionType t);  // "discard", "riichi", ...
+
+struct Action {
+  ActionType type = ActionType::kPass;
+  uint8_t actor = 0;
+  Tile tile = kNoTile;
+  std::array<Tile, 4> consumed{kNoTile, kNoTile, kNoTile, kNoTile};
+  uint8_t num_consumed = 0;
+  friend bool operator==(const Action&, const Action&) = default;
+};
+
+// "seat 2 pon 5m with 0m5m" style text, for logs and error messages.
+[[nodiscard]] std::string ActionToString(const Action& a);
+
+}  // namespace mj

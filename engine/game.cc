@@ -1,0 +1,101 @@
+#include "engine/game.h"
+
+#include <algorithm>
+
+#include "engine/rng.h"
+
+namespace mj {
+
+std::array<int, 4> RankSeats(const std::array<int, 4>& scores) {
+  std::array<int, 4> order{0, 1, 2, 3};
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return scores[a] > scores[b]; });
+  std::array<int, 4> ranks{};
+  for (int i = 0; i < 4; ++i) ranks[order[i]] = i + 1;
+  return ranks;
+}
+
+GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*, 4>& agents,
+                    const GameOptions& options) {
+  GameRecord rec;
+  rec.rules = rules;
+  rec.seed = seed;
+  for (int p = 0; p < 4; ++p) {
+    rec.agents[p] = agents[p]->Name();
+    agents[p]->BeginGame(p, SplitMix64(seed ^ (0xA5A5A5A5ULL + p)));
+  }
+  Event start;
+  start.type = EventType::kStartGame;
+  rec.events.push_back(start);
+
+  RoundSetup setup;
+  setup.scores.fill(rules.starting_points);
+  const int last_round = rules.length == GameLength::kHanchan ? 1 : 0;  // South or East
+  const int final_round = last_round + (rules.west_extension ? 1 : 0);
+  int hand_index = 0;
+  while (true) {
+    std::optional<Wall> wall;
+    if (options.wall_for_hand) wall = options.wall_for_hand(hand_index);
+    if (!wall) wall = Wall::Shuffled(HandSeed(seed, static_cast<uint64_t>(hand_index)));
+    Round round(rules, *wall, setup, &rec.events);
+    if (options.observer) round.set_observer(options.observer);
+    auto outcome = round.Play(agents);
+    if (!outcome) {
+      rec.error = outcome.error();
+      return rec;
+    }
+    ++hand_index;
+    const RoundOutcome& o = *outcome;
+    const int dealer = setup.kyoku;
+    setup.scores = o.scores;
+    setup.riichi_sticks = o.riichi_sticks;
+    const bool renchan = o.dealer_won || (o.exhaustive && o.dealer_tenpai) || o.abortive;
+    setup.honba = (o.win && !o.dealer_won) ? 0 : setup.honba + 1;
+
+    bool end = false;
+    const int top_score = *std::max_element(setup.scores.begin(), setup.scores.end());
+    const bool someone_reached = top_score >= rules.return_points;
+    if (rules.bust_ends_game && std::any_of(setup.scores.begin(), setup.scores.end(), [](int s) { return s < 0; })) {
+      end = true;
+    } else if (setup.round_wind > last_round || (setup.round_wind == last_round && setup.kyoku == 3)) {
+      // All-last, or an extension hand.
+      const bool dealer_top = RankSeats(setup.scores)[dealer] == 1;
+      if (renchan) {
+        const bool stop_win = rules.agari_yame && o.dealer_won;
+        const bool stop_tenpai = rules.tenpai_yame && o.exhaustive && o.dealer_tenpai;
+        end = dealer_top && someone_reached && (stop_win || stop_tenpai);
+        if (setup.round_wind > last_round && someone_reached && !dealer_top) end = false;
+      } else {
+        end = someone_reached || !rules.west_extension || (setup.round_wind >= final_round && setup.kyoku == 3);
+      }
+    }
+    if (options.max_hands > 0 && hand_index >= options.max_hands) end = true;
+    if (end) break;
+    if (!renchan) {
+      if (++setup.kyoku == 4) {
+        setup.kyoku = 0;
+        ++setup.round_wind;
+      }
+    }
+  }
+  // Leftover deposits go to first place; then oka and uma.
+  auto info = std::make_shared<EndGameInfo>();
+  info->scores = setup.scores;
+  std::array<int, 4> ranks = RankSeats(info->scores);
+  for (int p = 0; p < 4; ++p)
+    if (ranks[p] == 1) info->scores[p] += setup.riichi_sticks * rules.riichi_deposit;
+  info->ranks = RankSeats(info->scores);
+  const int oka = (rules.return_points - rules.starting_points) * 4;
+  for (int p = 0; p < 4; ++p) {
+    const int rank = info->ranks[p];
+    info->results[p] = (info->scores[p] - rules.return_points + rules.uma[rank - 1] + (rank == 1 ? oka : 0)) / 1000.0;
+  }
+  Event end;
+  end.type = EventType::kEndGame;
+  end.end = info;
+  rec.events.push_back(end);
+  rec.end = *info;
+  rec.complete = true;
+  return rec;
+}
+
+}  // namespace mj

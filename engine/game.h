@@ -1,0 +1,47 @@
+#pragma once
+// Game: plays a complete game (East-only or hanchan with West extension) from seeds or given
+// walls, hand after hand: dealer rotation, renchan and honba, deposits carried over, bust,
+// agari-yame, final ranking with oka and uma. Every event goes to the record.
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/agent.h"
+#include "engine/event.h"
+#include "engine/round.h"
+#include "engine/wall.h"
+#include "rules/ruleset.h"
+
+namespace mj {
+
+struct GameRecord {
+  Ruleset rules;
+  uint64_t seed = 0;
+  std::array<std::string, 4> agents;
+  std::vector<Event> events;
+  EndGameInfo end;
+  bool complete = false;     // false when an agent error stopped the game
+  std::string error;         // what stopped it
+};
+
+struct GameOptions {
+  // Explicit walls: called with the hand index (0, 1, ...); nullopt = shuffle from the seed.
+  std::function<std::optional<Wall>(int hand_index)> wall_for_hand;
+  // Called after every event (invariant checks in tests and debug builds).
+  EventObserver observer;
+  // Stop after this many hands (0 = play the whole game); used by imported records.
+  int max_hands = 0;
+};
+
+// Plays one game. Agents are told BeginGame(seat, seed-derived value) first.
+[[nodiscard]] GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*, 4>& agents,
+                                  const GameOptions& options = {});
+
+// Final ranking: 1..4 by points, ties to the seat nearer the first dealer.
+[[nodiscard]] std::array<int, 4> RankSeats(const std::array<int, 4>& scores);
+
+}  // namespace mj

@@ -1,0 +1,224 @@
+#include "engine/legal_actions.h"
+
+#include <algorithm>
+
+#include "engine/win_check.h"
+#include "rules/waits.h"
+
+namespace mj {
+namespace {
+
+constexpr bool IsOrphan(Kind k) { return IsTerminalOrHonor(k); }
+
+bool SameFace(Tile a, Tile b, const Ruleset& rules) {
+  return KindOf(a) == KindOf(b) && IsRedFive(a, rules) == IsRedFive(b, rules);
+}
+
+// Tiles of `hand` of kind k, red ones first.
+SmallVector<Tile, 4> TilesOfKind(const std::vector<Tile>& hand, Kind k, const Ruleset& rules) {
+  SmallVector<Tile, 4> out;
+  for (Tile t : hand)
+    if (KindOf(t) == k) out.push_back(t);
+  std::sort(out.begin(), out.end(), [&](Tile a, Tile b) {
+    if (IsRedFive(a, rules) != IsRedFive(b, rules)) return IsRedFive(a, rules);
+    return a < b;
+  });
+  return out;
+}
+
+// One plain and (if held) one red representative of kind k, for choosing consumed tiles.
+void AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, std::vector<Action>* out) {
+  const Ruleset& rules = *s.rules;
+  std::vector<Tile> seen;
+  for (Tile t : p.hand) {
+    if (allow_tsumogiri && t == s.drawn) continue;  // the drawn tile is its own option
+    bool dup = false;
+    for (Tile u : seen) dup = dup || SameFace(t, u, rules);
+    if (dup) continue;
+    if (std::find(s.forbidden_discards.begin(), s.forbidden_discards.end(), KindOf(t)) != s.forbidden_discards.end())
+      continue;
+    seen.push_back(t);
+    out->push_back({ActionType::kDiscard, static_cast<uint8_t>(s.turn), t, {}, 0});
+  }
+  if (allow_tsumogiri && s.drawn != kNoTile)
+    out->push_back({ActionType::kDiscard, static_cast<uint8_t>(s.turn), s.drawn, {}, 0});
+}
+
+bool CanAddKan(const RoundState& s, int seat) {
+  if (s.TilesLeft() <= 0 || s.total_kans >= 4) return false;
+  // Four kans by one player: no fifth kan anywhere.
+  (void)seat;
+  return true;
+}
+
+}  // namespace
+
+void KuikaeForbidden(const Action& call, SmallVector<Kind, 2>* out) {
+  out->clear();
+  const Kind called = KindOf(call.tile);
+  out->push_back(called);
+  if (call.type != ActionType::kChi) return;
+  const Kind a = KindOf(call.consumed[0]), b = KindOf(call.consumed[1]);
+  const Kind lo = std::min(a, b), hi = std::max(a, b);
+  if (called < lo && NumberOf(hi) <= 8) out->push_back(static_cast<Kind>(hi + 1));   // 4 with 56: also 7
+  if (called > hi && NumberOf(lo) >= 2) out->push_back(static_cast<Kind>(lo - 1));   // 6 with 45: also 3
+}
+
+std::vector<Action> LegalTurnActions(const RoundState& s) {
+  std::vector<Action> out;
+  const Ruleset& rules = *s.rules;
+  const int seat = s.turn;
+  const SeatState& p = s.seats[seat];
+  const uint8_t actor = static_cast<uint8_t>(seat);
+  if (s.phase == Phase::kAfterCall) {
+    AddDiscards(s, p, false, &out);
+    return out;
+  }
+  // Tsumo.
+  if (s.drawn != kNoTile && IsComplete(p.counts, static_cast<int>(p.melds.size()))) {
+    if (ScoreWin(s, seat, s.drawn, WinKind::kTsumo).ok()) out.push_back({ActionType::kTsumo, actor, s.drawn, {}, 0});
+  }
+  // Nine different terminals and honours on the first uninterrupted draw.
+  if (rules.abort_nine_terminals && s.no_calls_yet && p.river.empty() && !s.drawn_from_rinshan) {
+    int kinds = 0;
+    for (int k = 0; k < kNumKinds; ++k) kinds += IsOrphan(static_cast<Kind>(k)) && p.counts[k] > 0;
+    if (kinds >= 9) out.push_back({ActionType::kNineTerminals, actor, kNoTile, {}, 0});
+  }
+  // Kans.
+  if (CanAddKan(s, seat)) {
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (p.counts[k] != 4) continue;
+      if (p.InRiichi()) {
+        // Only with the drawn tile, and only if the waits stay the same.
+        if (s.drawn == kNoTile || KindOf(s.drawn) != k) continue;
+        SeatState before = p;
+        before.counts[k] -= 1;
+        SeatState after = p;
+        after.counts[k] -= 4;
+        after.melds.push_back(EngineMeld{MeldType::kAnkan, {}, 4, kNoTile, -1});
+        if (WaitMask(before) != WaitMask(after)) continue;
+      }
+      Action a{ActionType::kAnkan, actor, kNoTile, {}, 4};
+      const auto tiles = TilesOfKind(p.hand, static_cast<Kind>(k), rules);
+      for (int i = 0; i < 4; ++i) a.consumed[i] = tiles[i];
+      out.push_back(a);
+    }
+    if (!p.InRiichi()) {
+      for (const EngineMeld& m : p.melds) {
+        if (m.type != MeldType::kPon) continue;
+        const Kind k = KindOf(m.tiles[0]);
+        for (Tile t : p.hand)
+          if (KindOf(t) == k) {
+            Action a{ActionType::kKakan, actor, t, {}, 3};
+            for (int i = 0; i < 3; ++i) a.consumed[i] = m.tiles[i];
+            out.push_back(a);
+          }
+      }
+    }
+  }
+  // Discards; in riichi only the drawn tile.
+  if (p.riichi == RiichiState::kAccepted) {
+    out.push_back({ActionType::kDiscard, actor, s.drawn, {}, 0});
+    return out;
+  }
+  const size_t first_discard = out.size();
+  AddDiscards(s, p, true, &out);
+  // Riichi: closed, enough points and tiles, tenpai after the discard.
+  const bool can_riichi = p.IsClosed() && p.riichi == RiichiState::kNone && s.TilesLeft() >= 4 &&
+                          (!rules.riichi_needs_points || s.scores[seat] >= rules.riichi_deposit);
+  if (can_riichi) {
+    const size_t end = out.size();
+    for (size_t i = first_discard; i < end; ++i) {
+      SeatState after = p;
+      --after.counts[KindOf(out[i].tile)];
+      if (IsTenpai(after)) out.push_back({ActionType::kRiichi, actor, out[i].tile, {}, 0});
+    }
+  }
+  return out;
+}
+
+std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
+  std::vector<Action> out;
+  const Ruleset& rules = *s.rules;
+  const SeatState& p = s.seats[seat];
+  const uint8_t actor = static_cast<uint8_t>(seat);
+  const Tile t = s.last_discard;
+  const Kind k = KindOf(t);
+  const uint64_t waits = WaitMask(p);
+  if ((waits >> k & 1) && !IsFuriten(p, waits) && ScoreWin(s, seat, t, WinKind::kRon).ok())
+    out.push_back({ActionType::kRon, actor, t, {}, 0});
+  if (!p.InRiichi() && s.TilesLeft() > 0) {
+    const auto same = TilesOfKind(p.hand, k, rules);
+    if (same.size() >= 2) {
+      // Pon: with and without a red five where that makes a difference.
+      std::vector<std::pair<Tile, Tile>> choices;
+      for (size_t i = 0; i < same.size(); ++i)
+        for (size_t j = i + 1; j < same.size(); ++j) {
+          bool dup = false;
+          for (auto& [a, b] : choices)
+            dup = dup || (SameFace(a, same[i], rules) && SameFace(b, same[j], rules));
+          if (!dup) choices.emplace_back(same[i], same[j]);
+        }
+      for (auto& [a, b] : choices) out.push_back({ActionType::kPon, actor, t, {a, b, kNoTile, kNoTile}, 2});
+    }
+    if (same.size() == 3 && CanAddKan(s, seat))
+      out.push_back({ActionType::kDaiminkan, actor, t, {same[0], same[1], same[2], kNoTile}, 3});
+    if (seat == (s.last_discarder + 1) % 4 && !IsHonor(k)) {
+      const int n = NumberOf(k);
+      for (int start = n - 2; start <= n; ++start) {
+        if (start < 1 || start + 2 > 9) continue;
+        const Kind base = static_cast<Kind>(k - (n - start));
+        Kind need[2];
+        int ni = 0;
+        for (int i = 0; i < 3; ++i)
+          if (base + i != k) need[ni++] = static_cast<Kind>(base + i);
+        const auto a = TilesOfKind(p.hand, need[0], rules);
+        const auto b = TilesOfKind(p.hand, need[1], rules);
+        if (a.empty() || b.empty()) continue;
+        std::vector<std::pair<Tile, Tile>> choices;
+        for (Tile x : a)
+          for (Tile y : b) {
+            bool dup = false;
+            for (auto& [u, v] : choices) dup = dup || (SameFace(u, x, rules) && SameFace(v, y, rules));
+            if (!dup) choices.emplace_back(x, y);
+          }
+        for (auto& [x, y] : choices) {
+          Action call{ActionType::kChi, actor, t, {x, y, kNoTile, kNoTile}, 2};
+          // The caller must keep a legal discard after the call (kuikae).
+          SmallVector<Kind, 2> forbidden;
+          KuikaeForbidden(call, &forbidden);
+          int usable = 0;
+          KindCounts left = p.counts;
+          --left[KindOf(x)], --left[KindOf(y)];
+          for (int kk = 0; kk < kNumKinds; ++kk)
+            if (left[kk] && std::find(forbidden.begin(), forbidden.end(), kk) == forbidden.end()) usable += left[kk];
+          if (usable > 0) out.push_back(call);
+        }
+      }
+    }
+  }
+  out.push_back({ActionType::kPass, actor, kNoTile, {}, 0});
+  return out;
+}
+
+std::vector<Action> LegalKanResponses(const RoundState& s, int seat) {
+  std::vector<Action> out;
+  const SeatState& p = s.seats[seat];
+  const Tile t = s.kan_tile;
+  const uint64_t waits = WaitMask(p);
+  if ((waits >> KindOf(t) & 1) && !IsFuriten(p, waits)) {
+    const ScoreResult r = ScoreWin(s, seat, t, WinKind::kChankan);
+    bool allowed = r.ok();
+    if (allowed && s.phase == Phase::kOnAnkan) {
+      // A closed kan can be robbed only by thirteen orphans.
+      allowed = false;
+      for (const YakuEntry& e : r.yaku)
+        allowed = allowed || e.id == YakuId::kKokushi || e.id == YakuId::kKokushi13;
+    }
+    if (allowed) out.push_back({ActionType::kRon, static_cast<uint8_t>(seat), t, {}, 0});
+  }
+  out.push_back({ActionType::kPass, static_cast<uint8_t>(seat), kNoTile, {}, 0});
+  return out;
+}
+
+}  // namespace mj

@@ -1,0 +1,23 @@
+#pragma once
+// Legal actions, generated in one place per decision point. An agent's answer is valid iff it
+// is in the list (validation is a lookup). Every list is non-empty.
+
+#include <vector>
+
+#include "engine/action.h"
+#include "engine/round_state.h"
+
+namespace mj {
+
+// The seat to act after drawing (phase kAfterDraw) or after a chi/pon (kAfterCall).
+[[nodiscard]] std::vector<Action> LegalTurnActions(const RoundState& s);
+// A seat other than the discarder, on `s.last_discard` (kOnDiscard); ends with kPass.
+[[nodiscard]] std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat);
+// A seat other than the kan actor, on `s.kan_tile` (kOnKakan / kOnAnkan); ends with kPass.
+[[nodiscard]] std::vector<Action> LegalKanResponses(const RoundState& s, int seat);
+
+// Kinds a caller may not discard right after calling (kuikae): the called kind, and for a chi
+// taken at an end of the sequence the kind at the sequence's other side.
+void KuikaeForbidden(const Action& call, SmallVector<Kind, 2>* out);
+
+}  // namespace mj

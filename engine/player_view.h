@@ -1,0 +1,61 @@
+#pragma once
+// PlayerView: what one seat may see at a decision point: its own hand and drawn tile, and the
+// public table (rivers, melds, riichi, scores, dora indicators, tiles left). It reads the round
+// state through accessors that expose nothing hidden (others' hands, the wall, ura dora).
+
+#include <span>
+#include <vector>
+
+#include "engine/round_state.h"
+
+namespace mj {
+
+class PlayerView {
+ public:
+  PlayerView(const RoundState& state, int seat) : s_(state), seat_(seat) {}
+
+  [[nodiscard]] int seat() const { return seat_; }
+  [[nodiscard]] Phase phase() const { return s_.phase; }
+  [[nodiscard]] const Ruleset& rules() const { return *s_.rules; }
+  [[nodiscard]] int round_wind() const { return s_.round_wind; }
+  [[nodiscard]] int kyoku() const { return s_.kyoku; }
+  [[nodiscard]] int dealer() const { return s_.dealer; }
+  [[nodiscard]] int honba() const { return s_.honba; }
+  [[nodiscard]] int riichi_sticks() const { return s_.riichi_sticks; }
+  [[nodiscard]] int score(int seat) const { return s_.scores[seat]; }
+  [[nodiscard]] int tiles_left() const { return s_.TilesLeft(); }
+  [[nodiscard]] Wind seat_wind(int seat) const { return s_.SeatWind(seat); }
+  [[nodiscard]] std::vector<Tile> dora_indicators() const {
+    std::vector<Tile> out;
+    for (int i = 0; i < s_.dora_revealed; ++i) out.push_back(s_.wall.DoraIndicator(i));
+    return out;
+  }
+
+  // Own hand.
+  [[nodiscard]] const std::vector<Tile>& hand() const { return s_.seats[seat_].hand; }
+  [[nodiscard]] const KindCounts& counts() const { return s_.seats[seat_].counts; }
+  [[nodiscard]] Tile drawn() const { return s_.turn == seat_ ? s_.drawn : kNoTile; }
+
+  // Public table.
+  [[nodiscard]] std::span<const EngineMeld> melds(int seat) const {
+    const auto& m = s_.seats[seat].melds;
+    return {m.begin(), m.size()};
+  }
+  [[nodiscard]] const std::vector<RiverTile>& river(int seat) const { return s_.seats[seat].river; }
+  [[nodiscard]] bool in_riichi(int seat) const { return s_.seats[seat].InRiichi(); }
+  [[nodiscard]] int hand_size(int seat) const { return static_cast<int>(s_.seats[seat].hand.size()); }
+  [[nodiscard]] Tile last_discard() const { return s_.last_discard; }
+  [[nodiscard]] int last_discarder() const { return s_.last_discarder; }
+  [[nodiscard]] Tile kan_tile() const { return s_.kan_tile; }
+  [[nodiscard]] int kan_actor() const { return s_.kan_actor; }
+
+  // Kinds this seat can see: own hand, every river (called tiles sit in melds), every meld
+  // (closed kans included: they are shown), dora indicators.
+  [[nodiscard]] KindCounts VisibleCounts() const;
+
+ private:
+  const RoundState& s_;
+  int seat_;
+};
+
+}  // namespace mj

@@ -1,0 +1,523 @@
+#include "engine/round.h"
+
+#include <algorithm>
+
+#include "engine/legal_actions.h"
+#include "engine/win_check.h"
+#include "rules/points.h"
+#include "rules/scoring_module.h"
+
+namespace mj {
+
+int DealSeat(int position, int dealer) {
+  if (position < 48) return (dealer + position / 4) % 4;
+  return (dealer + position - 48) % 4;
+}
+
+Round::Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, std::vector<Event>* log)
+    : log_(log) {
+  s_.rules = &rules;
+  s_.wall = wall;
+  s_.round_wind = setup.round_wind;
+  s_.kyoku = setup.kyoku;
+  s_.dealer = setup.kyoku % 4;
+  s_.honba = setup.honba;
+  s_.riichi_sticks = setup.riichi_sticks;
+  s_.scores = setup.scores;
+}
+
+void Round::Emit(Event e) {
+  log_->push_back(std::move(e));
+  if (observer_) observer_(s_, log_->back());
+}
+
+void Round::AddToHand(int seat, Tile t) {
+  s_.seats[seat].hand.push_back(t);
+  ++s_.seats[seat].counts[KindOf(t)];
+}
+
+void Round::RemoveFromHand(int seat, Tile t) {
+  auto& hand = s_.seats[seat].hand;
+  auto it = std::find(hand.begin(), hand.end(), t);
+  if (it == hand.end()) return;  // legal actions only name held tiles
+  hand.erase(it);
+  --s_.seats[seat].counts[KindOf(t)];
+}
+
+void Round::Deal() {
+  for (int i = 0; i < 52; ++i) AddToHand(DealSeat(i, s_.dealer), s_.wall.tiles[i]);
+  s_.live_next = 52;
+  auto info = std::make_shared<StartKyokuInfo>();
+  info->bakaze = s_.round_wind;
+  info->kyoku = s_.kyoku + 1;
+  info->honba = s_.honba;
+  info->kyotaku = s_.riichi_sticks;
+  info->oya = s_.dealer;
+  info->dora_marker = s_.wall.DoraIndicator(0);
+  info->scores = s_.scores;
+  for (int p = 0; p < 4; ++p) {
+    info->tehais[p] = s_.seats[p].hand;
+    std::sort(info->tehais[p].begin(), info->tehais[p].end());
+  }
+  Event e;
+  e.type = EventType::kStartKyoku;
+  e.start = std::move(info);
+  Emit(std::move(e));
+}
+
+void Round::Draw() {
+  Tile t;
+  if (s_.rinshan_pending) {
+    t = s_.wall.Rinshan(s_.rinshan_next++);
+    --s_.live_end;  // the dead wall takes the last live tile
+    s_.drawn_from_rinshan = true;
+    s_.rinshan_pending = false;
+  } else {
+    t = s_.wall.tiles[s_.live_next++];
+    s_.drawn_from_rinshan = false;
+  }
+  s_.forbidden_discards.clear();
+  AddToHand(s_.turn, t);
+  s_.drawn = t;
+  s_.phase = Phase::kAfterDraw;
+  Event e;
+  e.type = EventType::kTsumo;
+  e.actor = static_cast<int8_t>(s_.turn);
+  e.pai = t;
+  Emit(std::move(e));
+}
+
+void Round::RevealDora() {
+  if (s_.dora_revealed >= 5) return;
+  ++s_.dora_revealed;
+  Event e;
+  e.type = EventType::kDora;
+  e.pai = s_.wall.DoraIndicator(s_.dora_revealed - 1);
+  Emit(std::move(e));
+}
+
+void Round::RevealPendingDora() {
+  while (s_.pending_dora > 0) {
+    --s_.pending_dora;
+    RevealDora();
+  }
+}
+
+void Round::BreakIppatsu() {
+  for (SeatState& p : s_.seats) p.ippatsu = false;
+}
+
+void Round::Discard(Tile t, bool riichi) {
+  const int seat = s_.turn;
+  SeatState& p = s_.seats[seat];
+  if (riichi) {
+    Event r;
+    r.type = EventType::kReach;
+    r.actor = static_cast<int8_t>(seat);
+    Emit(std::move(r));
+    p.riichi = RiichiState::kDeclared;
+    p.double_riichi = p.river.empty() && s_.no_calls_yet;
+  } else if (p.riichi == RiichiState::kAccepted) {
+    p.ippatsu = false;  // the riichi player's next discard ends the ippatsu chance
+  }
+  RevealPendingDora();
+  const bool tsumogiri = t == s_.drawn;
+  RemoveFromHand(seat, t);
+  p.river.push_back({t, tsumogiri, riichi, false});
+  p.discarded[KindOf(t)] = true;
+  if (!IsTerminalOrHonor(KindOf(t))) p.all_discards_orphans = false;
+  p.temporary_furiten = false;
+  s_.last_discard = t;
+  s_.last_discarder = seat;
+  s_.drawn = kNoTile;
+  if (s_.discards_made < 4) s_.first_discards[s_.discards_made] = KindOf(t);
+  ++s_.discards_made;
+  s_.forbidden_discards.clear();
+  s_.phase = Phase::kOnDiscard;
+  Event e;
+  e.type = EventType::kDahai;
+  e.actor = static_cast<int8_t>(seat);
+  e.pai = t;
+  e.tsumogiri = tsumogiri;
+  Emit(std::move(e));
+}
+
+void Round::ApplyCall(const Action& a) {
+  BreakIppatsu();
+  s_.no_calls_yet = false;
+  const int caller = a.actor;
+  const int from = s_.last_discarder;
+  s_.seats[from].river.back().called = true;
+  s_.seats[from].discards_called = true;
+  SeatState& p = s_.seats[caller];
+  EngineMeld m;
+  m.type = a.type == ActionType::kChi ? MeldType::kChi : a.type == ActionType::kPon ? MeldType::kPon : MeldType::kMinkan;
+  for (int i = 0; i < a.num_consumed; ++i) {
+    RemoveFromHand(caller, a.consumed[i]);
+    m.tiles[m.num_tiles++] = a.consumed[i];
+  }
+  m.tiles[m.num_tiles++] = a.tile;
+  m.called = a.tile;
+  m.from = static_cast<int8_t>(from);
+  p.melds.push_back(m);
+  // Pao: the discard that completes the third dragon or fourth wind meld.
+  if (m.type != MeldType::kChi && s_.rules->pao) {
+    int dragons = 0, winds = 0;
+    for (const EngineMeld& x : p.melds) {
+      if (x.type == MeldType::kChi) continue;
+      dragons += IsDragon(KindOf(x.tiles[0]));
+      winds += IsWind(KindOf(x.tiles[0]));
+    }
+    if ((IsDragon(KindOf(a.tile)) && dragons == 3) || (IsWind(KindOf(a.tile)) && winds == 4)) {
+      pao_[caller] = from;
+      pao_is_wind_[caller] = IsWind(KindOf(a.tile));
+    }
+  }
+  Event e;
+  e.type = a.type == ActionType::kChi ? EventType::kChi : a.type == ActionType::kPon ? EventType::kPon : EventType::kDaiminkan;
+  e.actor = static_cast<int8_t>(caller);
+  e.target = static_cast<int8_t>(from);
+  e.pai = a.tile;
+  e.consumed = a.consumed;
+  e.num_consumed = a.num_consumed;
+  s_.turn = caller;
+  s_.drawn = kNoTile;
+  if (m.type == MeldType::kMinkan) {
+    ++p.num_kans;
+    ++s_.total_kans;
+    ++s_.pending_dora;
+    s_.rinshan_pending = true;
+    s_.phase = Phase::kDraw;
+  } else {
+    KuikaeForbidden(a, &s_.forbidden_discards);
+    s_.phase = Phase::kAfterCall;
+  }
+  Emit(std::move(e));
+}
+
+void Round::ApplyKan(const Action& a) {
+  BreakIppatsu();
+  s_.no_calls_yet = false;
+  RevealPendingDora();
+  const int seat = a.actor;
+  SeatState& p = s_.seats[seat];
+  Event e;
+  e.actor = static_cast<int8_t>(seat);
+  if (a.type == ActionType::kAnkan) {
+    EngineMeld m;
+    m.type = MeldType::kAnkan;
+    for (int i = 0; i < 4; ++i) {
+      RemoveFromHand(seat, a.consumed[i]);
+      m.tiles[m.num_tiles++] = a.consumed[i];
+    }
+    p.melds.push_back(m);
+    e.type = EventType::kAnkan;
+    e.consumed = a.consumed;
+    e.num_consumed = 4;
+    s_.kan_tile = a.consumed[0];
+    s_.phase = Phase::kOnAnkan;
+  } else {
+    for (EngineMeld& m : p.melds) {
+      if (m.type == MeldType::kPon && KindOf(m.tiles[0]) == KindOf(a.tile)) {
+        m.type = MeldType::kKakan;
+        m.tiles[m.num_tiles++] = a.tile;
+        break;
+      }
+    }
+    RemoveFromHand(seat, a.tile);
+    e.type = EventType::kKakan;
+    e.pai = a.tile;
+    e.consumed = a.consumed;
+    e.num_consumed = 3;
+    s_.kan_tile = a.tile;
+    s_.phase = Phase::kOnKakan;
+  }
+  ++p.num_kans;
+  ++s_.total_kans;
+  s_.kan_actor = seat;
+  s_.drawn = kNoTile;
+  Emit(std::move(e));
+  if (a.type == ActionType::kAnkan) RevealDora();  // a closed kan's dora is turned at once
+}
+
+Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& legal) {
+  if (legal.size() == 1) return legal.front();
+  const PlayerView view(s_, seat);
+  const Action a = agent->Choose(view, legal);
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return a;
+  std::string list;
+  for (const Action& l : legal) list += (list.empty() ? "" : "; ") + ActionToString(l);
+  static constexpr const char* kWind[] = {"East", "South", "West", "North"};
+  return Error{"agent \"" + agent->Name() + "\" (seat " + std::to_string(seat) + ") answered \"" + ActionToString(a) +
+               "\" in " + kWind[s_.round_wind] + " " + std::to_string(s_.kyoku + 1) + " honba " +
+               std::to_string(s_.honba) + " after " + std::to_string(log_->size()) +
+               " events, which is not a legal action; legal: " + list};
+}
+
+Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
+  Deal();
+  s_.turn = s_.dealer;
+  s_.phase = Phase::kDraw;
+  const Ruleset& rules = *s_.rules;
+  while (s_.phase != Phase::kEnded) {
+    switch (s_.phase) {
+      case Phase::kDraw: {
+        if (!s_.rinshan_pending && s_.TilesLeft() <= 0) {
+          SettleExhaustive();
+          break;
+        }
+        Draw();
+        break;
+      }
+      case Phase::kAfterDraw:
+      case Phase::kAfterCall: {
+        const int seat = s_.turn;
+        const std::vector<Action> legal = LegalTurnActions(s_);
+        auto answer = Ask(agents[seat], seat, legal);
+        if (!answer) return Error{answer.error()};
+        const Action a = *answer;
+        const bool could_tsumo = std::any_of(legal.begin(), legal.end(), [](const Action& x) { return x.type == ActionType::kTsumo; });
+        if (could_tsumo && a.type != ActionType::kTsumo && s_.seats[seat].InRiichi()) s_.seats[seat].riichi_furiten = true;
+        switch (a.type) {
+          case ActionType::kTsumo: SettleWins({seat}, s_.drawn, seat, true, false); break;
+          case ActionType::kNineTerminals: SettleAbort(DrawReason::kNineTerminals); break;
+          case ActionType::kAnkan:
+          case ActionType::kKakan: ApplyKan(a); break;
+          case ActionType::kRiichi: Discard(a.tile, true); break;
+          default: Discard(a.tile, false); break;
+        }
+        break;
+      }
+      case Phase::kOnDiscard:
+      case Phase::kOnKakan:
+      case Phase::kOnAnkan: {
+        const bool on_discard = s_.phase == Phase::kOnDiscard;
+        const int from = on_discard ? s_.last_discarder : s_.kan_actor;
+        const Tile tile = on_discard ? s_.last_discard : s_.kan_tile;
+        std::array<Action, 4> answers{};
+        std::array<bool, 4> could_ron{};
+        for (int i = 1; i < 4; ++i) {
+          const int seat = (from + i) % 4;
+          const std::vector<Action> legal = on_discard ? LegalDiscardResponses(s_, seat) : LegalKanResponses(s_, seat);
+          could_ron[seat] = legal.front().type == ActionType::kRon;
+          auto answer = Ask(agents[seat], seat, legal);
+          if (!answer) return Error{answer.error()};
+          answers[seat] = *answer;
+        }
+        std::vector<int> rons;
+        for (int i = 1; i < 4; ++i) {
+          const int seat = (from + i) % 4;
+          if (answers[seat].type == ActionType::kRon) {
+            rons.push_back(seat);
+          } else if (could_ron[seat]) {
+            s_.seats[seat].temporary_furiten = true;
+            if (s_.seats[seat].InRiichi()) s_.seats[seat].riichi_furiten = true;
+          }
+        }
+        if (!rons.empty()) {
+          if (rons.size() == 3 && rules.triple_ron_abort) {
+            SettleAbort(DrawReason::kTripleRon);
+          } else {
+            if (!rules.double_ron) rons.resize(1);
+            SettleWins(rons, tile, from, false, !on_discard);
+          }
+          break;
+        }
+        if (!on_discard) {
+          // Nobody robbed the kan: replacement draw (an added kan's dora waits for the discard).
+          if (s_.phase == Phase::kOnKakan) ++s_.pending_dora;
+          s_.turn = s_.kan_actor;
+          s_.rinshan_pending = true;
+          s_.phase = Phase::kDraw;
+          break;
+        }
+        SeatState& discarder = s_.seats[from];
+        if (discarder.riichi == RiichiState::kDeclared) {
+          discarder.riichi = RiichiState::kAccepted;
+          discarder.ippatsu = true;
+          s_.scores[from] -= rules.riichi_deposit;
+          ++s_.riichi_sticks;
+          Event e;
+          e.type = EventType::kReachAccepted;
+          e.actor = static_cast<int8_t>(from);
+          Emit(std::move(e));
+          const bool all_riichi = std::all_of(s_.seats.begin(), s_.seats.end(),
+                                              [](const SeatState& p) { return p.riichi == RiichiState::kAccepted; });
+          if (all_riichi && rules.abort_four_riichi) {
+            SettleAbort(DrawReason::kFourRiichi);
+            break;
+          }
+        }
+        if (s_.total_kans == 4 && rules.abort_four_kans) {
+          bool one_player = false;
+          for (const SeatState& p : s_.seats) one_player = one_player || p.num_kans == 4;
+          if (!one_player) {
+            SettleAbort(DrawReason::kFourKans);
+            break;
+          }
+        }
+        // Calls: pon / daiminkan over chi.
+        const Action* call = nullptr;
+        for (int i = 1; i < 4; ++i) {
+          const Action& a = answers[(from + i) % 4];
+          if (a.type == ActionType::kPon || a.type == ActionType::kDaiminkan) call = &a;
+        }
+        if (call == nullptr) {
+          const Action& a = answers[(from + 1) % 4];
+          if (a.type == ActionType::kChi) call = &a;
+        }
+        if (call != nullptr) {
+          ApplyCall(*call);
+          break;
+        }
+        if (rules.abort_four_winds && s_.discards_made == 4 && s_.no_calls_yet && IsWind(s_.first_discards[0]) &&
+            std::all_of(s_.first_discards.begin(), s_.first_discards.end(),
+                        [&](Kind k) { return k == s_.first_discards[0]; })) {
+          SettleAbort(DrawReason::kFourWinds);
+          break;
+        }
+        s_.turn = (from + 1) % 4;
+        s_.phase = Phase::kDraw;
+        break;
+      }
+      case Phase::kEnded: break;
+    }
+  }
+  return outcome_;
+}
+
+void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, bool tsumo, bool chankan) {
+  const Ruleset& rules = *s_.rules;
+  const ScoringModule* module = FindScoringModule(rules.scoring);
+  const int honba_each = rules.honba_value / 3;
+  for (size_t i = 0; i < winners.size(); ++i) {
+    const int w = winners[i];
+    WinContext ctx = MakeWinContext(s_, w, tile, tsumo ? WinKind::kTsumo : chankan ? WinKind::kChankan : WinKind::kRon);
+    if (i > 0) {  // honba and deposits go to the first winner from the discarder
+      ctx.honba = 0;
+      ctx.riichi_sticks = 0;
+    }
+    const ScoreResult r = module->Score(ctx, rules);
+    std::array<int, 4> d{};
+    // Pao: the liable seat pays for a daisangen / daisuushii it fed.
+    int liable = -1;
+    if (pao_[w] >= 0) {
+      for (const YakuEntry& e : r.yaku)
+        if ((e.id == YakuId::kDaisangen && !pao_is_wind_[w]) || (e.id == YakuId::kDaisuushii && pao_is_wind_[w]))
+          liable = pao_[w];
+    }
+    if (tsumo) {
+      if (liable >= 0) {
+        d[liable] -= r.payment.Total() + r.honba_bonus;
+      } else {
+        for (int p = 0; p < 4; ++p) {
+          if (p == w) continue;
+          int pay = r.payment.kind == PaymentKind::kTsumoDealer ? r.payment.each
+                    : p == s_.dealer                           ? r.payment.dealer
+                                                               : r.payment.non_dealer;
+          d[p] -= pay + honba_each * ctx.honba;
+        }
+      }
+    } else if (liable >= 0 && liable != from) {
+      const int half = r.payment.ron / 2;
+      d[from] -= r.payment.ron - half;
+      d[liable] -= half + r.honba_bonus;
+    } else {
+      d[from] -= r.payment.ron + r.honba_bonus;
+    }
+    d[w] += r.total;
+    for (int p = 0; p < 4; ++p) s_.scores[p] += d[p];
+    if (r.deposits > 0) s_.riichi_sticks = 0;
+    auto info = std::make_shared<HoraInfo>();
+    info->score = r;
+    info->deltas = d;
+    info->scores = s_.scores;
+    info->hand = s_.seats[w].hand;
+    if (tsumo) {
+      auto it = std::find(info->hand.begin(), info->hand.end(), tile);
+      if (it != info->hand.end()) info->hand.erase(it);
+    }
+    std::sort(info->hand.begin(), info->hand.end());
+    if (s_.seats[w].riichi == RiichiState::kAccepted)
+      for (int k = 0; k < s_.dora_revealed; ++k) info->ura_markers.push_back(s_.wall.UraIndicator(k));
+    info->pao = liable;
+    Event e;
+    e.type = EventType::kHora;
+    e.actor = static_cast<int8_t>(w);
+    e.target = static_cast<int8_t>(from);
+    e.pai = tile;
+    e.hora = std::move(info);
+    Emit(std::move(e));
+    if (w == s_.dealer) outcome_.dealer_won = true;
+  }
+  s_.riichi_sticks = 0;
+  outcome_.win = true;
+  Finish();
+}
+
+void Round::SettleAbort(DrawReason reason) {
+  auto info = std::make_shared<RyukyokuInfo>();
+  info->reason = reason;
+  info->scores = s_.scores;
+  Event e;
+  e.type = EventType::kRyukyoku;
+  e.ryukyoku = std::move(info);
+  Emit(std::move(e));
+  outcome_.abortive = true;
+  Finish();
+}
+
+void Round::SettleExhaustive() {
+  const Ruleset& rules = *s_.rules;
+  auto info = std::make_shared<RyukyokuInfo>();
+  info->reason = DrawReason::kExhaustive;
+  int tenpai_count = 0;
+  for (int p = 0; p < 4; ++p) {
+    info->tenpai[p] = IsTenpai(s_.seats[p]);
+    tenpai_count += info->tenpai[p];
+    if (info->tenpai[p]) {
+      info->hands[p] = s_.seats[p].hand;
+      std::sort(info->hands[p].begin(), info->hands[p].end());
+    }
+    const SeatState& seat = s_.seats[p];
+    info->nagashi[p] = rules.nagashi_mangan && !seat.river.empty() && seat.all_discards_orphans && !seat.discards_called;
+  }
+  std::array<int, 4> d{};
+  const bool any_nagashi = std::any_of(info->nagashi.begin(), info->nagashi.end(), [](bool b) { return b; });
+  if (any_nagashi) {
+    for (int w = 0; w < 4; ++w) {
+      if (!info->nagashi[w]) continue;
+      const Payment pay = PaymentFromBase(2000, w == s_.dealer, true);
+      for (int p = 0; p < 4; ++p) {
+        if (p == w) continue;
+        const int amount = pay.kind == PaymentKind::kTsumoDealer ? pay.each : p == s_.dealer ? pay.dealer : pay.non_dealer;
+        d[p] -= amount;
+        d[w] += amount;
+      }
+    }
+  } else if (tenpai_count > 0 && tenpai_count < 4) {
+    for (int p = 0; p < 4; ++p)
+      d[p] = info->tenpai[p] ? rules.noten_payment / tenpai_count : -rules.noten_payment / (4 - tenpai_count);
+  }
+  for (int p = 0; p < 4; ++p) s_.scores[p] += d[p];
+  info->deltas = d;
+  info->scores = s_.scores;
+  outcome_.exhaustive = true;
+  outcome_.dealer_tenpai = info->tenpai[s_.dealer];
+  Event e;
+  e.type = EventType::kRyukyoku;
+  e.ryukyoku = std::move(info);
+  Emit(std::move(e));
+  Finish();
+}
+
+void Round::Finish() {
+  outcome_.scores = s_.scores;
+  outcome_.riichi_sticks = s_.riichi_sticks;
+  s_.phase = Phase::kEnded;
+  Event e;
+  e.type = EventType::kEndKyoku;
+  Emit(std::move(e));
+}
+
+}  // namespace mj

@@ -1,0 +1,80 @@
+#pragma once
+// Round: plays one hand (kyoku) from the deal to its end, asking the agents at each decision
+// point and appending every event to the game's log. Calls on a discard are collected from
+// every seat that has one and resolved in one step (ron over pon/kan over chi).
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/agent.h"
+#include "engine/event.h"
+#include "engine/result.h"
+#include "engine/round_state.h"
+
+namespace mj {
+
+struct RoundSetup {
+  int round_wind = 0;   // 0 E, 1 S, 2 W
+  int kyoku = 0;        // 0..3
+  int honba = 0;
+  int riichi_sticks = 0;
+  std::array<int, 4> scores{};
+};
+
+struct RoundOutcome {
+  bool win = false;                 // someone won
+  bool dealer_won = false;
+  bool abortive = false;            // abortive draw (nine terminals, four winds, ...)
+  bool exhaustive = false;
+  bool dealer_tenpai = false;
+  std::array<int, 4> scores{};      // after the hand
+  int riichi_sticks = 0;            // left on the table
+};
+
+// Called after every event with the state, for invariant checks in tests and debug builds.
+using EventObserver = std::function<void(const RoundState&, const Event&)>;
+
+class Round {
+ public:
+  Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, std::vector<Event>* log);
+
+  // Plays the hand. An agent's illegal answer stops it with an error naming the agent, the
+  // state and the answer; the events recorded so far stay in the log.
+  [[nodiscard]] Result<RoundOutcome> Play(const std::array<Agent*, 4>& agents);
+
+  void set_observer(EventObserver observer) { observer_ = std::move(observer); }
+  [[nodiscard]] const RoundState& state() const { return s_; }
+
+ private:
+  void Emit(Event e);
+  void Deal();
+  void Draw();
+  void RevealDora();
+  void RevealPendingDora();
+  void Discard(Tile t, bool riichi);
+  void RemoveFromHand(int seat, Tile t);
+  void AddToHand(int seat, Tile t);
+  void ApplyCall(const Action& a);
+  void ApplyKan(const Action& a);
+  void BreakIppatsu();
+  [[nodiscard]] Result<Action> Ask(Agent* agent, int seat, const std::vector<Action>& legal);
+  void SettleWins(const std::vector<int>& winners, Tile tile, int from, bool tsumo, bool chankan);
+  void SettleAbort(DrawReason reason);
+  void SettleExhaustive();
+  void Finish();
+
+  RoundState s_;
+  std::vector<Event>* log_;
+  EventObserver observer_;
+  RoundOutcome outcome_;
+  std::array<int, 4> pao_{-1, -1, -1, -1};   // liable seat per winner-to-be (daisangen/daisuushii)
+  std::array<bool, 4> pao_is_wind_{};
+};
+
+// The seat that receives wall position i (0..51) of the deal: blocks of four tiles to each seat
+// three times from the dealer, then one tile each.
+[[nodiscard]] int DealSeat(int position, int dealer);
+
+}  // namespace mj

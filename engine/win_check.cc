@@ -1,0 +1,76 @@
+#include "engine/win_check.h"
+
+#include "rules/waits.h"
+
+namespace mj {
+
+bool IsRedFive(Tile t, const Ruleset& rules) {
+  return IsRedFiveCopy(t) && rules.red_fives[KindOf(t) / 9] > 0;
+}
+
+WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind) {
+  const SeatState& p = s.seats[seat];
+  const Ruleset& rules = *s.rules;
+  WinContext ctx;
+  ctx.concealed = p.counts;
+  int red = 0;
+  for (Tile t : p.hand) red += IsRedFive(t, rules);
+  if (kind != WinKind::kTsumo) {
+    ++ctx.concealed[KindOf(win)];
+    red += IsRedFive(win, rules);
+  }
+  ctx.win_tile = KindOf(win);
+  for (const EngineMeld& m : p.melds) {
+    Meld meld;
+    meld.type = m.type;
+    meld.kind = m.LowestKind();
+    for (int i = 0; i < m.num_tiles; ++i) red += IsRedFive(m.tiles[i], rules);
+    ctx.melds.push_back(meld);
+  }
+  ctx.red_fives = static_cast<uint8_t>(red);
+  ctx.tsumo = kind == WinKind::kTsumo;
+  ctx.chankan = kind == WinKind::kChankan;
+  ctx.double_riichi = p.double_riichi;
+  ctx.riichi = p.riichi == RiichiState::kAccepted && !p.double_riichi;
+  ctx.ippatsu = p.ippatsu && p.riichi == RiichiState::kAccepted;
+  ctx.rinshan = ctx.tsumo && s.drawn_from_rinshan;
+  ctx.haitei = ctx.tsumo && !s.drawn_from_rinshan && s.TilesLeft() == 0;
+  ctx.houtei = kind == WinKind::kRon && s.TilesLeft() == 0;
+  const bool first_draw = s.no_calls_yet && p.river.empty() && ctx.tsumo && !s.drawn_from_rinshan;
+  ctx.tenhou = first_draw && seat == s.dealer;
+  ctx.chiihou = first_draw && seat != s.dealer;
+  ctx.seat_wind = s.SeatWind(seat);
+  ctx.round_wind = static_cast<Wind>(s.round_wind);
+  for (int i = 0; i < s.dora_revealed; ++i) ctx.dora_indicators.push_back(KindOf(s.wall.DoraIndicator(i)));
+  if (p.riichi == RiichiState::kAccepted)
+    for (int i = 0; i < s.dora_revealed; ++i) ctx.ura_indicators.push_back(KindOf(s.wall.UraIndicator(i)));
+  ctx.honba = s.honba;
+  ctx.riichi_sticks = s.riichi_sticks;
+  return ctx;
+}
+
+uint64_t WaitMask(const SeatState& seat) {
+  uint64_t mask = 0;
+  for (const Wait& w : Waits(seat.counts, static_cast<int>(seat.melds.size()))) mask |= uint64_t{1} << w.tile;
+  return mask;
+}
+
+bool IsFuriten(const SeatState& seat, uint64_t waits) {
+  if (seat.temporary_furiten || seat.riichi_furiten) return true;
+  for (int k = 0; k < kNumKinds; ++k)
+    if ((waits >> k & 1) && seat.discarded[k]) return true;
+  return false;
+}
+
+ScoreResult ScoreWin(const RoundState& s, int seat, Tile win, WinKind kind) {
+  const ScoringModule* module = FindScoringModule(s.rules->scoring);
+  const WinContext ctx = MakeWinContext(s, seat, win, kind);
+  if (!IsComplete(ctx.concealed, static_cast<int>(ctx.melds.size()))) {
+    ScoreResult r;
+    r.error = ScoreError::kNotWinningHand;
+    return r;
+  }
+  return module->Score(ctx, *s.rules);
+}
+
+}  // namespace mj

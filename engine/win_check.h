@@ -1,0 +1,32 @@
+#pragma once
+// Win checks for the engine: the scoring context of a seat winning on a tile, waits, furiten
+// and tenpai. Scoring itself is the ruleset's ScoringModule.
+
+#include <cstdint>
+
+#include "engine/round_state.h"
+#include "rules/score_result.h"
+#include "rules/scoring_module.h"
+#include "rules/win_context.h"
+
+namespace mj {
+
+enum class WinKind : uint8_t { kTsumo, kRon, kChankan };
+
+// True if the marked copy `t` counts as a red five under the ruleset.
+[[nodiscard]] bool IsRedFive(Tile t, const Ruleset& rules);
+
+// The scoring context of `seat` winning on `win` (already in the hand for tsumo).
+[[nodiscard]] WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind);
+
+// Kinds (bit k) that complete the 13-tile hand of `seat`, kinds held four times excluded.
+[[nodiscard]] uint64_t WaitMask(const SeatState& seat);
+[[nodiscard]] inline bool IsTenpai(const SeatState& seat) { return WaitMask(seat) != 0; }
+
+// Furiten: a wait in the seat's own river, or temporary / riichi furiten.
+[[nodiscard]] bool IsFuriten(const SeatState& seat, uint64_t waits);
+
+// Scores `seat` winning on `win`; error if the hand is incomplete or has no yaku.
+[[nodiscard]] ScoreResult ScoreWin(const RoundState& s, int seat, Tile win, WinKind kind);
+
+}  // namespace mj
