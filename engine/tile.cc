@@ -175,7 +175,9 @@ Result<std::vector<Tile>> AssignTileIds(const std::vector<TileSpec>& specs, bool
       continue;
     }
     int copy = -1;
-    for (int c = 3; c >= (plain_may_use_copy0 ? 0 : 1); --c) {
+    const Tile copy0 = TileOf(t.kind, 0);
+    const bool copy0_is_marked = IsRedFiveCopy(copy0) || IsPeachCopy(copy0);
+    for (int c = 3; c >= (plain_may_use_copy0 || !copy0_is_marked ? 0 : 1); --c) {
       if (!(used[t.kind] & (1 << c))) {
         copy = c;
         break;

@@ -81,7 +81,8 @@ struct TileSpec {
 // Sorts in kind order; within a kind the marked copy comes first.
 void SortTiles(std::vector<TileSpec>& tiles);
 
-// Assigns concrete engine ids: marked specs take copy 0, plain ones copies 3, 2, 1, then 0 if
+// Assigns concrete engine ids: marked specs take copy 0, plain ones copies 3, 2, 1, then 0.
+// Copy 0 of a five, three or seven is a marked copy; a plain tile takes it only if
 // `plain_may_use_copy0` (rulesets without red fives / peach). Fails if a copy is used twice.
 [[nodiscard]] Result<std::vector<Tile>> AssignTileIds(const std::vector<TileSpec>& specs,
                                                       bool plain_may_use_copy0);
