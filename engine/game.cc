@@ -14,6 +14,53 @@ std::array<int, 4> RankSeats(const std::array<int, 4>& scores) {
   return ranks;
 }
 
+NextHand AdvanceGame(const Ruleset& rules, const RoundSetup& played, const RoundOutcome& o) {
+  NextHand next;
+  RoundSetup& setup = next.setup;
+  setup = played;
+  const int dealer = played.kyoku;
+  setup.scores = o.scores;
+  setup.riichi_sticks = o.riichi_sticks;
+  const bool renchan = o.dealer_won || (o.exhaustive && o.dealer_tenpai) || o.abortive;
+  setup.honba = (o.win && !o.dealer_won) ? 0 : played.honba + 1;
+
+  const int last_round = rules.length == GameLength::kHanchan ? 1 : 0;  // South or East
+  const int final_round = last_round + (rules.west_extension ? 1 : 0);
+  bool end = false;
+  const int top_score = *std::max_element(setup.scores.begin(), setup.scores.end());
+  const bool someone_reached = top_score >= rules.return_points;
+  if (rules.bust_ends_game && std::any_of(setup.scores.begin(), setup.scores.end(), [](int s) { return s < 0; })) {
+    end = true;
+  } else if (played.round_wind > last_round || (played.round_wind == last_round && played.kyoku == 3)) {
+    // All-last, or an extension hand.
+    const bool dealer_top = RankSeats(setup.scores)[dealer] == 1;
+    if (renchan) {
+      const bool stop_win = rules.agari_yame && o.dealer_won;
+      const bool stop_tenpai = rules.tenpai_yame && o.exhaustive && o.dealer_tenpai;
+      end = dealer_top && someone_reached && (stop_win || stop_tenpai);
+      if (played.round_wind > last_round && someone_reached && !dealer_top) end = false;
+    } else {
+      end = someone_reached || !rules.west_extension || (played.round_wind >= final_round && played.kyoku == 3);
+    }
+  }
+  next.game_over = end;
+  if (!end && !renchan) {
+    if (++setup.kyoku == 4) {
+      setup.kyoku = 0;
+      ++setup.round_wind;
+    }
+  }
+  return next;
+}
+
+std::array<int, 4> FinalScores(const Ruleset& rules, const std::array<int, 4>& scores, int riichi_sticks) {
+  std::array<int, 4> out = scores;
+  const std::array<int, 4> ranks = RankSeats(scores);
+  for (int p = 0; p < 4; ++p)
+    if (ranks[p] == 1) out[p] += riichi_sticks * rules.riichi_deposit;
+  return out;
+}
+
 GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*, 4>& agents,
                     const GameOptions& options) {
   GameRecord rec;
@@ -29,8 +76,6 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
 
   RoundSetup setup;
   setup.scores.fill(rules.starting_points);
-  const int last_round = rules.length == GameLength::kHanchan ? 1 : 0;  // South or East
-  const int final_round = last_round + (rules.west_extension ? 1 : 0);
   int hand_index = 0;
   while (true) {
     std::optional<Wall> wall;
@@ -44,45 +89,13 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
       return rec;
     }
     ++hand_index;
-    const RoundOutcome& o = *outcome;
-    const int dealer = setup.kyoku;
-    setup.scores = o.scores;
-    setup.riichi_sticks = o.riichi_sticks;
-    const bool renchan = o.dealer_won || (o.exhaustive && o.dealer_tenpai) || o.abortive;
-    setup.honba = (o.win && !o.dealer_won) ? 0 : setup.honba + 1;
-
-    bool end = false;
-    const int top_score = *std::max_element(setup.scores.begin(), setup.scores.end());
-    const bool someone_reached = top_score >= rules.return_points;
-    if (rules.bust_ends_game && std::any_of(setup.scores.begin(), setup.scores.end(), [](int s) { return s < 0; })) {
-      end = true;
-    } else if (setup.round_wind > last_round || (setup.round_wind == last_round && setup.kyoku == 3)) {
-      // All-last, or an extension hand.
-      const bool dealer_top = RankSeats(setup.scores)[dealer] == 1;
-      if (renchan) {
-        const bool stop_win = rules.agari_yame && o.dealer_won;
-        const bool stop_tenpai = rules.tenpai_yame && o.exhaustive && o.dealer_tenpai;
-        end = dealer_top && someone_reached && (stop_win || stop_tenpai);
-        if (setup.round_wind > last_round && someone_reached && !dealer_top) end = false;
-      } else {
-        end = someone_reached || !rules.west_extension || (setup.round_wind >= final_round && setup.kyoku == 3);
-      }
-    }
-    if (options.max_hands > 0 && hand_index >= options.max_hands) end = true;
-    if (end) break;
-    if (!renchan) {
-      if (++setup.kyoku == 4) {
-        setup.kyoku = 0;
-        ++setup.round_wind;
-      }
-    }
+    const NextHand next = AdvanceGame(rules, setup, *outcome);
+    setup = next.setup;
+    if (next.game_over || (options.max_hands > 0 && hand_index >= options.max_hands)) break;
   }
   // Leftover deposits go to first place; then oka and uma.
   auto info = std::make_shared<EndGameInfo>();
-  info->scores = setup.scores;
-  std::array<int, 4> ranks = RankSeats(info->scores);
-  for (int p = 0; p < 4; ++p)
-    if (ranks[p] == 1) info->scores[p] += setup.riichi_sticks * rules.riichi_deposit;
+  info->scores = FinalScores(rules, setup.scores, setup.riichi_sticks);
   info->ranks = RankSeats(info->scores);
   const int oka = (rules.return_points - rules.starting_points) * 4;
   for (int p = 0; p < 4; ++p) {

@@ -37,6 +37,17 @@ struct GameOptions {
   int max_hands = 0;
 };
 
+// What follows a hand: the next hand's setup, or the end of the game (dealer rotation, renchan,
+// honba, deposits carried over, bust, agari-yame / tenpai-yame, the West extension).
+struct NextHand {
+  bool game_over = false;
+  RoundSetup setup;        // the next hand (when !game_over); scores and sticks as left
+};
+[[nodiscard]] NextHand AdvanceGame(const Ruleset& rules, const RoundSetup& played, const RoundOutcome& outcome);
+
+// Final points: leftover deposits go to first place.
+[[nodiscard]] std::array<int, 4> FinalScores(const Ruleset& rules, const std::array<int, 4>& scores, int riichi_sticks);
+
 // Plays one game. Agents are told BeginGame(seat, seed-derived value) first.
 [[nodiscard]] GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*, 4>& agents,
                                   const GameOptions& options = {});

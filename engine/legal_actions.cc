@@ -53,6 +53,13 @@ bool CanAddKan(const RoundState& s, int seat) {
 
 }  // namespace
 
+bool FourKansAbortPending(const RoundState& s) {
+  if (!s.rules->abort_four_kans || s.total_kans < 4) return false;
+  for (const SeatState& p : s.seats)
+    if (p.num_kans == 4) return false;
+  return true;
+}
+
 void KuikaeForbidden(const Action& call, SmallVector<Kind, 2>* out) {
   out->clear();
   const Kind called = KindOf(call.tile);
@@ -147,7 +154,17 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
   const uint64_t waits = WaitMask(p);
   if ((waits >> k & 1) && !IsFuriten(p, waits) && ScoreWin(s, seat, t, WinKind::kRon).ok())
     out.push_back({ActionType::kRon, actor, t, {}, 0});
-  if (!p.InRiichi() && s.TilesLeft() > 0) {
+  // The caller must keep a legal discard after a chi or pon (kuikae).
+  auto keeps_a_discard = [&](const Action& call) {
+    SmallVector<Kind, 2> forbidden;
+    KuikaeForbidden(call, &forbidden);
+    KindCounts left = p.counts;
+    for (int i = 0; i < call.num_consumed; ++i) --left[KindOf(call.consumed[i])];
+    for (int kk = 0; kk < kNumKinds; ++kk)
+      if (left[kk] && std::find(forbidden.begin(), forbidden.end(), kk) == forbidden.end()) return true;
+    return false;
+  };
+  if (!p.InRiichi() && s.TilesLeft() > 0 && !FourKansAbortPending(s)) {
     const auto same = TilesOfKind(p.hand, k, rules);
     if (same.size() >= 2) {
       // Pon: with and without a red five where that makes a difference.
@@ -159,7 +176,10 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
             dup = dup || (SameFace(a, same[i], rules) && SameFace(b, same[j], rules));
           if (!dup) choices.emplace_back(same[i], same[j]);
         }
-      for (auto& [a, b] : choices) out.push_back({ActionType::kPon, actor, t, {a, b, kNoTile, kNoTile}, 2});
+      for (auto& [a, b] : choices) {
+        const Action pon{ActionType::kPon, actor, t, {a, b, kNoTile, kNoTile}, 2};
+        if (keeps_a_discard(pon)) out.push_back(pon);
+      }
     }
     if (same.size() == 3 && CanAddKan(s, seat))
       out.push_back({ActionType::kDaiminkan, actor, t, {same[0], same[1], same[2], kNoTile}, 3});
@@ -183,16 +203,8 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
             if (!dup) choices.emplace_back(x, y);
           }
         for (auto& [x, y] : choices) {
-          Action call{ActionType::kChi, actor, t, {x, y, kNoTile, kNoTile}, 2};
-          // The caller must keep a legal discard after the call (kuikae).
-          SmallVector<Kind, 2> forbidden;
-          KuikaeForbidden(call, &forbidden);
-          int usable = 0;
-          KindCounts left = p.counts;
-          --left[KindOf(x)], --left[KindOf(y)];
-          for (int kk = 0; kk < kNumKinds; ++kk)
-            if (left[kk] && std::find(forbidden.begin(), forbidden.end(), kk) == forbidden.end()) usable += left[kk];
-          if (usable > 0) out.push_back(call);
+          const Action call{ActionType::kChi, actor, t, {x, y, kNoTile, kNoTile}, 2};
+          if (keeps_a_discard(call)) out.push_back(call);
         }
       }
     }

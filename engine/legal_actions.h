@@ -16,6 +16,10 @@ namespace mj {
 // A seat other than the kan actor, on `s.kan_tile` (kOnKakan / kOnAnkan); ends with kPass.
 [[nodiscard]] std::vector<Action> LegalKanResponses(const RoundState& s, int seat);
 
+// Four kans are down, made by more than one player, and the ruleset aborts on it: the next
+// discard ends the hand unless it is won on (no call may be made on it).
+[[nodiscard]] bool FourKansAbortPending(const RoundState& s);
+
 // Kinds a caller may not discard right after calling (kuikae): the called kind, and for a chi
 // taken at an end of the sequence the kind at the sequence's other side.
 void KuikaeForbidden(const Action& call, SmallVector<Kind, 2>* out);

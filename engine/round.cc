@@ -65,7 +65,29 @@ void Round::Deal() {
   Emit(std::move(e));
 }
 
-void Round::Draw() {
+bool Round::Draw() {
+  if (draw_source_) {
+    const bool rinshan = s_.rinshan_pending;
+    const int pos = rinshan ? Wall::kRinshanStart + s_.rinshan_next : s_.live_next;
+    const std::optional<Tile> want = draw_source_(s_, s_.turn, rinshan);
+    if (!want) {
+      draw_error_ = "the draw source stopped the hand at seat " + std::to_string(s_.turn) + "'s draw";
+      return false;
+    }
+    const auto it = std::find(s_.wall.tiles.begin(), s_.wall.tiles.end(), *want);
+    const int q = static_cast<int>(it - s_.wall.tiles.begin());
+    // Unseen positions: the undrawn live wall (the part moved to the dead wall included), the
+    // replacement tiles not taken, the indicators not revealed, the ura indicators.
+    const bool unseen = q < kNumTiles &&
+                        ((q >= s_.live_next && q < Wall::kRinshanStart) ||
+                         (q >= Wall::kRinshanStart + s_.rinshan_next && q < Wall::kDoraStart) ||
+                         (q >= Wall::kDoraStart + s_.dora_revealed));
+    if (!unseen) {
+      draw_error_ = "the draw source gave tile id " + std::to_string(*want) + ", which is not an unseen wall tile";
+      return false;
+    }
+    std::swap(s_.wall.tiles[pos], s_.wall.tiles[q]);
+  }
   Tile t;
   if (s_.rinshan_pending) {
     t = s_.wall.Rinshan(s_.rinshan_next++);
@@ -85,6 +107,7 @@ void Round::Draw() {
   e.actor = static_cast<int8_t>(s_.turn);
   e.pai = t;
   Emit(std::move(e));
+  return true;
 }
 
 void Round::RevealDora() {
@@ -196,9 +219,14 @@ void Round::ApplyCall(const Action& a) {
 }
 
 void Round::ApplyKan(const Action& a) {
-  BreakIppatsu();
   s_.no_calls_yet = false;
-  RevealPendingDora();
+  // A closed kan stands at once: it ends every ippatsu chance and turns its dora (after any
+  // pending one of an earlier open kan). An added kan stands only if nobody robs it (Tenhou: a
+  // riichi player who robs it keeps ippatsu, and an earlier kan's dora is still face down).
+  if (a.type == ActionType::kAnkan) {
+    BreakIppatsu();
+    RevealPendingDora();
+  }
   const int seat = a.actor;
   SeatState& p = s_.seats[seat];
   Event e;
@@ -266,7 +294,7 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           SettleExhaustive();
           break;
         }
-        Draw();
+        if (!Draw()) return Error{draw_error_};
         break;
       }
       case Phase::kAfterDraw:
@@ -294,6 +322,15 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
         const bool on_discard = s_.phase == Phase::kOnDiscard;
         const int from = on_discard ? s_.last_discarder : s_.kan_actor;
         const Tile tile = on_discard ? s_.last_discard : s_.kan_tile;
+        // Four winds: the hand ends on the fourth discard itself, before anybody may call or win
+        // on it and before that discard's riichi deposit is taken (Tenhou).
+        if (on_discard && rules.abort_four_winds && s_.discards_made == 4 && s_.no_calls_yet &&
+            IsWind(s_.first_discards[0]) &&
+            std::all_of(s_.first_discards.begin(), s_.first_discards.end(),
+                        [&](Kind k) { return k == s_.first_discards[0]; })) {
+          SettleAbort(DrawReason::kFourWinds);
+          break;
+        }
         std::array<Action, 4> answers{};
         std::array<bool, 4> could_ron{};
         for (int i = 1; i < 4; ++i) {
@@ -309,7 +346,10 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           const int seat = (from + i) % 4;
           if (answers[seat].type == ActionType::kRon) {
             rons.push_back(seat);
-          } else if (could_ron[seat]) {
+          } else if (could_ron[seat] || (s_.phase != Phase::kOnAnkan && (WaitMask(s_.seats[seat]) >> KindOf(tile) & 1))) {
+            // Passing a winning tile: furiten until the seat's next discard (for good in riichi),
+            // whether or not the hand had a yaku on it. A closed kan's tile counts only for a
+            // hand that could rob it.
             s_.seats[seat].temporary_furiten = true;
             if (s_.seats[seat].InRiichi()) s_.seats[seat].riichi_furiten = true;
           }
@@ -324,8 +364,13 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           break;
         }
         if (!on_discard) {
-          // Nobody robbed the kan: replacement draw (an added kan's dora waits for the discard).
-          if (s_.phase == Phase::kOnKakan) ++s_.pending_dora;
+          // Nobody robbed the kan: it stands. Replacement draw; an added kan's dora waits for the
+          // discard (or the next kan), one of an earlier open kan is turned now.
+          if (s_.phase == Phase::kOnKakan) {
+            BreakIppatsu();
+            RevealPendingDora();
+            ++s_.pending_dora;
+          }
           s_.turn = s_.kan_actor;
           s_.rinshan_pending = true;
           s_.phase = Phase::kDraw;
@@ -348,13 +393,9 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
             break;
           }
         }
-        if (s_.total_kans == 4 && rules.abort_four_kans) {
-          bool one_player = false;
-          for (const SeatState& p : s_.seats) one_player = one_player || p.num_kans == 4;
-          if (!one_player) {
-            SettleAbort(DrawReason::kFourKans);
-            break;
-          }
+        if (FourKansAbortPending(s_)) {
+          SettleAbort(DrawReason::kFourKans);
+          break;
         }
         // Calls: pon / daiminkan over chi.
         const Action* call = nullptr;
@@ -368,12 +409,6 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
         }
         if (call != nullptr) {
           ApplyCall(*call);
-          break;
-        }
-        if (rules.abort_four_winds && s_.discards_made == 4 && s_.no_calls_yet && IsWind(s_.first_discards[0]) &&
-            std::all_of(s_.first_discards.begin(), s_.first_discards.end(),
-                        [&](Kind k) { return k == s_.first_discards[0]; })) {
-          SettleAbort(DrawReason::kFourWinds);
           break;
         }
         s_.turn = (from + 1) % 4;

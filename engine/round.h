@@ -5,6 +5,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,12 @@ struct RoundOutcome {
 // Called after every event with the state, for invariant checks in tests and debug builds.
 using EventObserver = std::function<void(const RoundState&, const Event&)>;
 
+// Supplies each draw as it happens, for imported records that store every seat's draws but not
+// the wall (Tenhou's): returns the tile `seat` draws now (`rinshan`: a replacement draw), or
+// nullopt to stop the hand. The round swaps that tile into the wall position being drawn, so it
+// must still be unseen (not dealt, drawn or revealed); the wall stays a permutation.
+using DrawSource = std::function<std::optional<Tile>(const RoundState&, int seat, bool rinshan)>;
+
 class Round {
  public:
   Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, std::vector<Event>* log);
@@ -45,12 +52,13 @@ class Round {
   [[nodiscard]] Result<RoundOutcome> Play(const std::array<Agent*, 4>& agents);
 
   void set_observer(EventObserver observer) { observer_ = std::move(observer); }
+  void set_draw_source(DrawSource source) { draw_source_ = std::move(source); }
   [[nodiscard]] const RoundState& state() const { return s_; }
 
  private:
   void Emit(Event e);
   void Deal();
-  void Draw();
+  [[nodiscard]] bool Draw();  // false: the draw source stopped the hand (error in draw_error_)
   void RevealDora();
   void RevealPendingDora();
   void Discard(Tile t, bool riichi);
@@ -68,6 +76,8 @@ class Round {
   RoundState s_;
   std::vector<Event>* log_;
   EventObserver observer_;
+  DrawSource draw_source_;
+  std::string draw_error_;
   RoundOutcome outcome_;
   std::array<int, 4> pao_{-1, -1, -1, -1};   // liable seat per winner-to-be (daisangen/daisuushii)
   std::array<bool, 4> pao_is_wind_{};
