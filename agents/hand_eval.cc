@@ -1,0 +1,188 @@
+#include "agents/hand_eval.h"
+
+#include <algorithm>
+
+#include "rules/shanten.h"
+#include "rules/yaku_id.h"
+
+namespace mj {
+namespace {
+
+// Kinds that can lower the shanten of `counts` when drawn. A drawn tile that is not a copy of a
+// held kind nor within two ranks of one can only help as a lone pair-to-be, which the standard
+// form never needs more than the tiles already held offer, except when the hand's own four
+// copies block a completion; seven pairs and thirteen orphans can use any new kind. So: every
+// kind when some kind is held four times or an irregular form is within reach, else the
+// neighbourhood of the held tiles.
+KindMask CandidateDraws(const KindCounts& counts, bool standard_only) {
+  for (int k = 0; k < kNumKinds; ++k)
+    if (counts[k] >= 4) return kAllKinds;
+  if (!standard_only) return kAllKinds;
+  KindMask m = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (counts[k] == 0) continue;
+    if (IsHonor(static_cast<Kind>(k))) {
+      m |= KindBit(static_cast<Kind>(k));
+      continue;
+    }
+    const int base = k / 9 * 9, n = k % 9;
+    for (int d = -2; d <= 2; ++d)
+      if (n + d >= 0 && n + d <= 8) m |= KindBit(static_cast<Kind>(base + n + d));
+  }
+  return m;
+}
+
+// True if seven pairs and thirteen orphans cannot reach `shanten` - 1 with one more tile (each
+// drops by at most one per tile), so the standard form alone decides.
+bool StandardOnly(const KindCounts& counts, int num_melds, int shanten) {
+  return num_melds > 0 || (ShantenChiitoitsu(counts) > shanten && ShantenKokushi(counts) > shanten);
+}
+
+int CountLowering(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask mask,
+                  bool standard_only) {
+  KindCounts h = counts;
+  int total = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (!HasKind(mask, static_cast<Kind>(k)) || h[k] >= 4) continue;
+    const int unseen = 4 - std::min<int>(visible[k], 4);
+    if (unseen <= 0) continue;
+    ++h[k];
+    const int s = standard_only ? ShantenStandard(h, num_melds) : Shanten(h, num_melds);
+    if (s < shanten) total += unseen;
+    --h[k];
+  }
+  return total;
+}
+
+}  // namespace
+
+KindMask SimpleKinds() {
+  KindMask m = 0;
+  for (int k = 0; k < 27; ++k)
+    if (IsSimple(static_cast<Kind>(k))) m |= KindBit(static_cast<Kind>(k));
+  return m;
+}
+
+int Ukeire(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask allowed) {
+  const bool standard_only = StandardOnly(counts, num_melds, shanten);
+  return CountLowering(counts, num_melds, shanten, visible, allowed & CandidateDraws(counts, standard_only),
+                       standard_only);
+}
+
+int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
+                     KindMask allowed) {
+  return CountLowering(counts, num_melds, shanten, visible, allowed, false);
+}
+
+KindMask YakuhaiKinds(const PlayerView& view) {
+  KindMask m = KindBit(kWhite) | KindBit(kGreen) | KindBit(kRed);
+  m |= KindBit(static_cast<Kind>(kEast + static_cast<int>(view.seat_wind(view.seat()))));
+  m |= KindBit(static_cast<Kind>(kEast + view.round_wind()));
+  return m;
+}
+
+KindMask DoraKinds(const PlayerView& view) {
+  KindMask m = 0;
+  for (Tile t : view.dora_indicators()) m |= KindBit(DoraFromIndicator(KindOf(t)));
+  return m;
+}
+
+int TileValue(Kind k, const KindCounts& counts, KindMask yakuhai, KindMask dora) {
+  int v;
+  if (IsHonor(k)) {
+    v = HasKind(yakuhai, k) ? 4 : 2;
+    if (counts[k] >= 2) v += 20;
+  } else {
+    const int n = NumberOf(k);
+    v = (n == 1 || n == 9) ? 6 : (n == 2 || n == 8) ? 8 : 10;
+    for (int d = -2; d <= 2; ++d) {
+      if (d == 0 || n + d < 1 || n + d > 9) continue;
+      if (counts[k + d] > 0) v += (d == 1 || d == -1) ? 4 : 2;
+    }
+    if (counts[k] >= 2) v += 6;
+  }
+  if (HasKind(dora, k)) v += 8;
+  return v;
+}
+
+bool OpenTanyaoAllowed(const Ruleset& rules) {
+  const YakuValue& y = rules.yaku[static_cast<int>(YakuId::kTanyao)];
+  return rules.kuitan && y.enabled && y.open_sixths > 0;
+}
+
+YakuPlan CurrentYakuPlan(const PlayerView& view) {
+  const auto melds = view.melds(view.seat());
+  bool open = false, all_simple = true;
+  const KindMask yakuhai = YakuhaiKinds(view);
+  bool yakuhai_set = false;
+  for (const EngineMeld& m : melds) {
+    open = open || m.type != MeldType::kAnkan;
+    const Kind k = m.LowestKind();
+    if (m.type != MeldType::kChi && HasKind(yakuhai, k)) yakuhai_set = true;
+    for (int i = 0; i < m.num_tiles; ++i) all_simple = all_simple && IsSimple(KindOf(m.tiles[i]));
+  }
+  if (!open) return YakuPlan::kClosed;
+  for (int k = kEast; k < kNumKinds; ++k)
+    if (HasKind(yakuhai, static_cast<Kind>(k)) && view.counts()[k] >= 3) yakuhai_set = true;
+  if (yakuhai_set) return YakuPlan::kYakuhai;
+  if (all_simple && OpenTanyaoAllowed(view.rules())) return YakuPlan::kTanyao;
+  return YakuPlan::kNone;
+}
+
+KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat) {
+  KindMask m = 0;
+  const auto& own = view.river(riichi_seat);
+  int riichi_index = -1;
+  for (size_t i = 0; i < own.size(); ++i) {
+    m |= KindBit(KindOf(own[i].tile));
+    if (own[i].riichi) riichi_index = static_cast<int>(i);
+  }
+  if (riichi_index < 0) return m;
+  size_t total = 0;
+  for (int p = 0; p < 4; ++p) total += view.river(p).size();
+  std::array<size_t, 4> next{};
+  int cur = view.dealer();
+  bool after = false;
+  for (size_t n = 0; n < total; ++n) {
+    const auto& river = view.river(cur);
+    if (next[cur] >= river.size()) break;  // cannot happen for an engine state
+    const RiverTile& t = river[next[cur]];
+    if (cur == riichi_seat && static_cast<int>(next[cur]) == riichi_index) {
+      after = true;
+    } else if (after) {
+      m |= KindBit(KindOf(t.tile));
+    }
+    ++next[cur];
+    int following = (cur + 1) % 4;
+    if (t.called) {
+      for (int p = 0; p < 4; ++p)
+        for (const EngineMeld& meld : view.melds(p))
+          if (meld.called == t.tile && meld.from == cur) following = p;
+    }
+    cur = following;
+  }
+  return m;
+}
+
+int Danger(Kind k, int riichi_seat, KindMask genbutsu, const PlayerView& view, const KindCounts& visible) {
+  if (HasKind(genbutsu, k)) return 0;
+  if (IsHonor(k)) {
+    const int seen = visible[k];
+    return seen >= 4 ? 1 : seen == 3 ? 2 : seen == 2 ? 5 : 7;
+  }
+  // Suji from the riichi player's own river.
+  KindMask river = 0;
+  for (const RiverTile& r : view.river(riichi_seat)) river |= KindBit(KindOf(r.tile));
+  const int n = NumberOf(k);
+  const bool low = n - 3 >= 1 && HasKind(river, static_cast<Kind>(k - 3));   // e.g. 1 for a 4
+  const bool high = n + 3 <= 9 && HasKind(river, static_cast<Kind>(k + 3));  // e.g. 7 for a 4
+  if (n == 1 || n == 9) return (high || low) ? 3 : 6;
+  if (n == 2 || n == 3) return high ? 4 : (n == 2 ? 8 : 9);
+  if (n == 7 || n == 8) return low ? 4 : (n == 8 ? 8 : 9);
+  // 4, 5, 6: two ryanmen shapes, one on each side.
+  if (low && high) return 4;
+  if (low || high) return 8;
+  return 10;
+}
+
+}  // namespace mj
