@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/win_check.h"
+#include "rules/shanten.h"
 #include "rules/waits.h"
 
 namespace mj {
@@ -138,7 +139,7 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
     for (size_t i = first_discard; i < end; ++i) {
       SeatState after = p;
       --after.counts[KindOf(out[i].tile)];
-      if (IsTenpai(after)) out.push_back({ActionType::kRiichi, actor, out[i].tile, {}, 0});
+      if (Shanten(after.counts, static_cast<int>(after.melds.size())) == 0 && IsTenpai(after)) out.push_back({ActionType::kRiichi, actor, out[i].tile, {}, 0});
     }
   }
   return out;

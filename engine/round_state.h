@@ -50,6 +50,11 @@ struct SeatState {
   bool discards_called = false;           // some discard was called (voids nagashi mangan)
   int num_kans = 0;
 
+  // Cache of WaitMask(): the counts and meld count it was computed for, and the result.
+  mutable KindCounts waits_for{};
+  mutable int8_t waits_for_melds = -1;
+  mutable uint64_t waits_cached = 0;
+
   [[nodiscard]] bool IsClosed() const {
     for (const EngineMeld& m : melds)
       if (m.type != MeldType::kAnkan) return false;

@@ -50,8 +50,14 @@ WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind)
 }
 
 uint64_t WaitMask(const SeatState& seat) {
+  // Hands change once per turn but are asked about on every discard: cache by content.
+  const int melds = static_cast<int>(seat.melds.size());
+  if (seat.waits_for_melds == melds && seat.waits_for == seat.counts) return seat.waits_cached;
   uint64_t mask = 0;
-  for (const Wait& w : Waits(seat.counts, static_cast<int>(seat.melds.size()))) mask |= uint64_t{1} << w.tile;
+  for (const Wait& w : Waits(seat.counts, melds)) mask |= uint64_t{1} << w.tile;
+  seat.waits_for = seat.counts;
+  seat.waits_for_melds = static_cast<int8_t>(melds);
+  seat.waits_cached = mask;
   return mask;
 }
 
