@@ -9,5 +9,12 @@ namespace mj::cli {
 
 // `score [--rules NAME] [--repeat N] [--pretty]`: JSON Lines in on stdin, one result per line out.
 int RunScore(const std::vector<std::string>& args);
+// `match --rules R --agents a,b,c,d --games N --seed S --out DIR`: plays games, writes replays,
+// prints a table per agent.
+int RunMatch(const std::vector<std::string>& args);
+// `replay verify|show|export ...`.
+int RunReplay(const std::vector<std::string>& args);
+// `tenhou verify FILE|DIR...`: replays real Tenhou games through the engine.
+int RunTenhou(const std::vector<std::string>& args);
 
 }  // namespace mj::cli

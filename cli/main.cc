@@ -13,6 +13,11 @@ constexpr const char* kUsage =
     "commands:\n"
     "  score [--rules NAME|FILE] [--repeat N] [--pretty]\n"
     "        score hands given as JSON Lines on stdin (see docs/SCORE.md)\n"
+    "  match --rules NAME --agents A,B,C,D --games N --seed S --out DIR\n"
+    "        play games between agents, write replays, print a table per agent\n"
+    "  replay verify FILE|DIR | show FILE [--hand N] | export --format mjai FILE\n"
+    "  tenhou verify FILE|DIR...\n"
+    "        drive the engine with real Tenhou games (tenhou.net/6 JSON) and compare\n"
     "run 'mahjong <command> --help' for a command's options\n";
 
 }  // namespace
@@ -25,6 +30,9 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   const std::vector<std::string> args(argv + 2, argv + argc);
   if (command == "score") return mj::cli::RunScore(args);
+  if (command == "match") return mj::cli::RunMatch(args);
+  if (command == "replay") return mj::cli::RunReplay(args);
+  if (command == "tenhou") return mj::cli::RunTenhou(args);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return 0;

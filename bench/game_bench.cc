@@ -1,0 +1,55 @@
+// Whole-game speed: one complete game (riichi preset) per iteration, a new seed each time,
+// four agents of one kind. Reports games/s and hands/s.
+
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <memory>
+#include <string>
+
+#include "agents/registry.h"
+#include "engine/game.h"
+#include "replays/match_stats.h"
+#include "rules/ruleset.h"
+
+namespace mj {
+namespace {
+
+void BM_Game(benchmark::State& state, const std::string& agent) {
+  auto rules = LoadRuleset("riichi");
+  if (!rules) {
+    state.SkipWithError(rules.error().c_str());
+    return;
+  }
+  std::array<std::unique_ptr<Agent>, 4> owned;
+  std::array<Agent*, 4> agents{};
+  for (int s = 0; s < 4; ++s) {
+    auto made = MakeAgent(agent);
+    if (!made) {
+      state.SkipWithError(made.error().c_str());
+      return;
+    }
+    owned[s] = std::move(made).value();
+    agents[s] = owned[s].get();
+  }
+  int game = 0;
+  long hands = 0;
+  long events = 0;
+  for (auto _ : state) {
+    const GameRecord rec = PlayGame(*rules, MatchGameSeed(2024, ++game), agents);
+    hands += HandCount(rec);
+    events += static_cast<long>(rec.events.size());
+    benchmark::DoNotOptimize(rec.end.scores);
+  }
+  state.counters["games/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
+  state.counters["hands/game"] = static_cast<double>(hands) / static_cast<double>(state.iterations());
+  state.counters["events/game"] = static_cast<double>(events) / static_cast<double>(state.iterations());
+}
+
+BENCHMARK_CAPTURE(BM_Game, random, std::string("random"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, greedy, std::string("greedy"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, defensive, std::string("defensive"))->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace mj

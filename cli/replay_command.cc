@@ -1,0 +1,164 @@
+// `mahjong replay`: verify, show and export replay files (docs/REPLAY.md).
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "replays/mjai_events.h"
+#include "replays/replay.h"
+#include "replays/replay_show.h"
+#include "replays/replay_verify.h"
+
+namespace mj::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "usage: mahjong replay verify FILE|DIR...\n"
+    "         re-simulate each replay (DIR: every *.json below it) and compare it event by event;\n"
+    "         one line per file; exit status 0 iff every file matches\n"
+    "       mahjong replay show FILE [--hand N]\n"
+    "         a readable account of the game, or of hand N (0-based, in play order)\n"
+    "       mahjong replay export --format mjai FILE\n"
+    "         the events as mjai JSON Lines on stdout\n";
+
+int Usage(const std::string& problem) {
+  std::cerr << "mahjong replay: " << problem << "\n" << kUsage;
+  return 2;
+}
+
+// The replay files named by `args`: files as given, directories searched for *.json.
+std::vector<std::string> ReplayFiles(const std::vector<std::string>& args, std::string* problem) {
+  std::vector<std::string> files;
+  for (const std::string& a : args) {
+    std::error_code ec;
+    if (fs::is_directory(a, ec)) {
+      std::vector<std::string> found;
+      for (fs::recursive_directory_iterator it(a, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().extension() == ".json") found.push_back(it->path().string());
+      if (ec) {
+        *problem = "cannot list " + a + ": " + ec.message();
+        return {};
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(a);
+    }
+  }
+  return files;
+}
+
+int Verify(const std::vector<std::string>& args) {
+  if (args.empty()) return Usage("verify needs at least one FILE or DIR");
+  std::string problem;
+  const std::vector<std::string> files = ReplayFiles(args, &problem);
+  if (!problem.empty()) {
+    std::cerr << "mahjong replay verify: " << problem << "\n";
+    return 2;
+  }
+  if (files.empty()) {
+    std::cerr << "mahjong replay verify: no *.json files found\n";
+    return 1;
+  }
+  bool all_ok = true;
+  for (const std::string& file : files) {
+    auto record = ReadReplayFile(file);
+    if (!record) {
+      std::cout << file << ": load error: " << record.error() << "\n";
+      all_ok = false;
+      continue;
+    }
+    auto check = VerifyReplay(*record);
+    if (!check) {
+      std::cout << file << ": cannot verify: " << check.error() << "\n";
+      all_ok = false;
+    } else if (!check->ok()) {
+      std::cout << file << ": diverges at " << check->divergence->ToString() << "\n";
+      all_ok = false;
+    } else {
+      std::cout << file << ": ok (" << check->events << " events)\n";
+    }
+  }
+  return all_ok ? 0 : 1;
+}
+
+int Show(const std::vector<std::string>& args) {
+  std::string file;
+  int hand = -1;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--hand") {
+      if (i + 1 >= args.size()) return Usage("--hand needs a number");
+      try {
+        size_t used = 0;
+        hand = std::stoi(args[++i], &used);
+        if (used != args[i].size() || hand < 0) throw std::invalid_argument("");
+      } catch (const std::exception&) {
+        return Usage("--hand needs a number 0 or more, got \"" + args[i] + "\"");
+      }
+    } else if (file.empty()) {
+      file = args[i];
+    } else {
+      return Usage("show takes one FILE");
+    }
+  }
+  if (file.empty()) return Usage("show needs a FILE");
+  auto record = ReadReplayFile(file);
+  if (!record) {
+    std::cerr << "mahjong replay show: " << file << ": " << record.error() << "\n";
+    return 1;
+  }
+  std::cout << ShowReplay(*record, hand);
+  return 0;
+}
+
+int Export(const std::vector<std::string>& args) {
+  std::string file, format;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--format") {
+      if (i + 1 >= args.size()) return Usage("--format needs a value (mjai)");
+      format = args[++i];
+    } else if (args[i].rfind("--format=", 0) == 0) {
+      format = args[i].substr(9);
+    } else if (file.empty()) {
+      file = args[i];
+    } else {
+      return Usage("export takes one FILE");
+    }
+  }
+  if (format != "mjai") return Usage(format.empty() ? "export needs --format mjai" : "unknown format \"" + format + "\" (mjai)");
+  if (file.empty()) return Usage("export needs a FILE");
+  auto record = ReadReplayFile(file);
+  if (!record) {
+    std::cerr << "mahjong replay export: " << file << ": " << record.error() << "\n";
+    return 1;
+  }
+  std::cout << ExportMjaiLines(record->events, record->rules, record->agents);
+  return 0;
+}
+
+}  // namespace
+
+int RunReplay(const std::vector<std::string>& args) {
+  if (args.empty()) return Usage("missing subcommand");
+  const std::string& sub = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (sub == "--help" || sub == "-h" || sub == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (sub == "verify") return Verify(rest);
+  if (sub == "show") return Show(rest);
+  if (sub == "export") return Export(rest);
+  return Usage("unknown subcommand \"" + sub + "\"");
+}
+
+}  // namespace mj::cli

@@ -1,0 +1,82 @@
+#pragma once
+// Match statistics: per-seat counts folded from a game's events, per-agent totals over many
+// games, and the match's seed and seating schedule. Pure functions of GameRecords (no I/O),
+// so tests can count the expected numbers by hand. Definitions are in docs/MATCH.md.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace mj {
+
+// Seed of game `game` (1-based) of a match seeded `match_seed`:
+// SplitMix64(SplitMix64(match_seed) + game).
+[[nodiscard]] uint64_t MatchGameSeed(uint64_t match_seed, int game);
+
+// Which entry of the --agents list sits at each seat in game `game` (1-based): the list is
+// rotated by (game - 1) % 4, so entry i sits at seat (i + game - 1) % 4.
+[[nodiscard]] std::array<int, 4> MatchSeating(int game);
+
+// One seat's counts over one game. A hand counts once it has ended (end_kyoku); a hand cut
+// short by an agent error is not counted.
+struct SeatStats {
+  int hands = 0;          // hands played to their end
+  int wins = 0;           // hands won (each winner of a double ron counts)
+  int deal_ins = 0;       // hands where this seat's discard or kan was ronned
+  int riichi = 0;         // hands where this seat declared riichi (reach event)
+  int calls = 0;          // hands with at least one chi, pon or daiminkan by this seat
+  long long win_value = 0;  // sum over wins of the hand's payment (no honba, no deposits)
+  bool ranked = false;    // the game ended normally: rank and final score are set
+  int rank = 0;           // 1..4
+  int final_score = 0;    // points after leftover deposits, before oka/uma
+};
+
+// Folds one game's events into per-seat counts.
+[[nodiscard]] std::array<SeatStats, 4> GameSeatStats(const GameRecord& record);
+
+// Number of hands in the record (start_kyoku events), including one cut short.
+[[nodiscard]] int HandCount(const GameRecord& record);
+
+// One agent's totals over a match. An agent listed twice gets both seats' numbers summed:
+// `games` then counts player-games (2 per game).
+struct AgentStats {
+  std::string agent;      // the label it is aggregated under (the --agents entry)
+  int entries = 0;        // how many times the label appears in the --agents list
+  int games = 0;          // player-games, complete or not
+  int ranked_games = 0;   // player-games that ended normally
+  int stopped_games = 0;  // player-games stopped by an agent error (any seat's)
+  long long rank_sum = 0;
+  long long final_score_sum = 0;
+  SeatStats totals;       // hands, wins, deal_ins, riichi, calls, win_value summed
+
+  [[nodiscard]] double AverageRank() const;        // over ranked games; 0 if none
+  [[nodiscard]] double AverageFinalScore() const;  // over ranked games; 0 if none
+  [[nodiscard]] double WinRate() const;            // wins / hands
+  [[nodiscard]] double DealInRate() const;         // deal_ins / hands
+  [[nodiscard]] double RiichiRate() const;         // riichi / hands
+  [[nodiscard]] double CallRate() const;           // calls / hands
+  [[nodiscard]] double AverageWinValue() const;    // win_value / wins; 0 if none
+};
+
+// Per-agent totals, one row per distinct label in first-appearance order of `labels`.
+class MatchStats {
+ public:
+  explicit MatchStats(const std::array<std::string, 4>& labels);
+  // Adds one game; `seat_labels[s]` is the label of the agent that sat at seat s.
+  void AddGame(const GameRecord& record, const std::array<std::string, 4>& seat_labels);
+  [[nodiscard]] const std::vector<AgentStats>& rows() const { return rows_; }
+  [[nodiscard]] int games() const { return games_; }
+
+ private:
+  std::vector<AgentStats> rows_;
+  int games_ = 0;
+};
+
+// The table as printed by `mahjong match` (fixed-width columns, one row per agent, then a
+// note for each agent that was aggregated over several seats).
+[[nodiscard]] std::string FormatMatchTable(const MatchStats& stats);
+
+}  // namespace mj

@@ -1,0 +1,241 @@
+// Replay documents: GameRecord <-> JSON (docs/REPLAY.md), files.
+
+#include "replays/replay.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "replays/json_schema.h"
+#include "replays/mjai_events.h"
+#include "replays/replay_schema.h"
+
+namespace mj {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kFormatName = "mahjong-replay";
+
+std::string Short(const json& v) {
+  std::string text = DumpOrdered(v);
+  if (text.size() > 80) text = text.substr(0, 77) + "...";
+  return text;
+}
+
+// Per-hand summaries, folded from the events.
+json HandsSummary(const std::vector<Event>& events, const Ruleset& rules) {
+  static constexpr std::string_view kWinds = "ESWN";
+  json hands = json::array();
+  std::array<int, 4> running{};
+  for (const Event& e : events) {
+    json* hand = hands.empty() ? nullptr : &hands.back();
+    switch (e.type) {
+      case EventType::kStartKyoku: {
+        if (!e.start) break;
+        const StartKyokuInfo& s = *e.start;
+        running = s.scores;
+        hands.push_back({{"bakaze", std::string(1, kWinds[s.bakaze & 3])},
+                         {"kyoku", s.kyoku},
+                         {"honba", s.honba},
+                         {"kyotaku", s.kyotaku},
+                         {"oya", s.oya},
+                         {"result", "unfinished"},
+                         {"deltas", std::array<int, 4>{}},
+                         {"scores", running}});
+        break;
+      }
+      case EventType::kReachAccepted:
+        if (!hand || e.actor < 0 || e.actor > 3) break;
+        running[e.actor] -= rules.riichi_deposit;
+        (*hand)["scores"] = running;
+        break;
+      case EventType::kHora: {
+        if (!hand || !e.hora) break;
+        json& h = *hand;
+        if (h["result"] != "hora") {
+          h["result"] = "hora";
+          h["winners"] = json::array();
+          h["target"] = e.target;
+        }
+        h["winners"].push_back(e.actor);
+        auto deltas = h["deltas"].get<std::array<int, 4>>();
+        for (int p = 0; p < 4; ++p) deltas[p] += e.hora->deltas[p];
+        h["deltas"] = deltas;
+        running = e.hora->scores;
+        h["scores"] = running;
+        break;
+      }
+      case EventType::kRyukyoku:
+        if (!hand || !e.ryukyoku) break;
+        (*hand)["result"] = "ryukyoku";
+        (*hand)["reason"] = EventToJson(e, rules)["reason"];
+        (*hand)["deltas"] = e.ryukyoku->deltas;
+        running = e.ryukyoku->scores;
+        (*hand)["scores"] = running;
+        break;
+      default: break;
+    }
+  }
+  return hands;
+}
+
+// The first place where `doc` differs from `canon` (the document rebuilt from what was read).
+std::optional<std::string> FirstDifference(const json& doc, const json& canon, const std::string& ptr) {
+  const std::string where = ptr.empty() ? "(root)" : ptr;
+  if (doc.is_object() && canon.is_object()) {
+    for (auto it = canon.begin(); it != canon.end(); ++it) {
+      const std::string at = PointerAppend(ptr, it.key());
+      if (!doc.contains(it.key())) return at + ": missing; the rest of the document gives " + Short(*it);
+      if (auto d = FirstDifference(doc.at(it.key()), *it, at)) return d;
+    }
+    for (auto it = doc.begin(); it != doc.end(); ++it)
+      if (!canon.contains(it.key())) return PointerAppend(ptr, it.key()) + ": unexpected property";
+    return std::nullopt;
+  }
+  if (doc.is_array() && canon.is_array()) {
+    for (size_t i = 0; i < doc.size() && i < canon.size(); ++i)
+      if (auto d = FirstDifference(doc[i], canon[i], PointerAppend(ptr, std::to_string(i)))) return d;
+    if (doc.size() != canon.size())
+      return where + ": has " + std::to_string(doc.size()) + " items; the rest of the document gives " +
+             std::to_string(canon.size());
+    return std::nullopt;
+  }
+  if (doc == canon) return std::nullopt;
+  return where + ": " + Short(doc) + " disagrees with the rest of the document, which gives " + Short(canon);
+}
+
+Result<uint64_t> ParseSeed(const std::string& text) {
+  uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size())
+    return Error{"/seed: \"" + text + "\" is not an unsigned 64-bit integer"};
+  return v;
+}
+
+// The file text: header keys on the first line, then the ruleset, the final result, and one
+// hand summary / event per line.
+std::string ReplayText(const json& doc) {
+  std::string out = "{";
+  bool first = true;
+  auto key = [&](const char* k) {
+    out += first ? "" : ",";
+    first = false;
+    out += json(k).dump() + ":";
+  };
+  for (const char* k : {"format", "version", "seed", "agents", "complete", "error"}) {
+    if (!doc.contains(k)) continue;
+    key(k);
+    out += DumpOrdered(doc.at(k));
+  }
+  for (const char* k : {"ruleset", "final"}) {
+    if (!doc.contains(k)) continue;
+    out += ",\n";
+    first = true;
+    key(k);
+    // The ruleset keeps RulesetToJson's (alphabetical) key order.
+    out += std::string_view(k) == "ruleset" ? doc.at(k).dump() : DumpOrdered(doc.at(k));
+  }
+  for (const char* k : {"hands", "events"}) {
+    if (!doc.contains(k)) continue;
+    out += ",\n";
+    first = true;
+    key(k);
+    out += "[";
+    const json& items = doc.at(k);
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? ",\n" : "\n") + DumpOrdered(items[i]);
+    out += "\n]";
+  }
+  out += "}\n";
+  return out;
+}
+
+}  // namespace
+
+json ReplayToJson(const GameRecord& record) {
+  json doc = json::object();
+  doc["format"] = kFormatName;
+  doc["version"] = kReplayFormatVersion;
+  doc["seed"] = std::to_string(record.seed);
+  doc["agents"] = record.agents;
+  doc["complete"] = record.complete;
+  if (!record.complete) doc["error"] = record.error;
+  doc["ruleset"] = RulesetToJson(record.rules);
+  if (record.complete) {
+    doc["final"] = {{"scores", record.end.scores}, {"ranks", record.end.ranks}, {"results", record.end.results}};
+  } else {
+    doc["final"] = nullptr;
+  }
+  doc["hands"] = HandsSummary(record.events, record.rules);
+  doc["events"] = EventsToJson(record.events, record.rules, record.agents);
+  return doc;
+}
+
+Result<GameRecord> ReplayFromJson(const json& doc) {
+  const Result<JsonSchema>& schema = ReplaySchema();
+  if (!schema) return Error{schema.error()};
+  const std::vector<SchemaError> errors = schema->Validate(doc, 100);
+  if (!errors.empty()) {
+    std::string message = errors.front().ToString();
+    if (errors.size() > 1)
+      message += " (and " + std::string(errors.size() >= 100 ? "99+" : std::to_string(errors.size() - 1)) +
+                 " more schema errors)";
+    return Error{message};
+  }
+  GameRecord rec;
+  auto rules = RulesetFromJson(doc.at("ruleset"));
+  if (!rules) return Error{"/ruleset: " + rules.error()};
+  rec.rules = std::move(rules).value();
+  auto seed = ParseSeed(doc.at("seed").get<std::string>());
+  if (!seed) return Error{seed.error()};
+  rec.seed = *seed;
+  rec.agents = doc.at("agents").get<std::array<std::string, 4>>();
+  rec.complete = doc.at("complete").get<bool>();
+  if (doc.contains("error")) rec.error = doc.at("error").get<std::string>();
+
+  auto events = EventsFromJson(doc.at("events"), rec.rules, "/events");
+  if (!events) return Error{events.error()};
+  rec.events = std::move(events).value();
+  for (size_t i = 1; i < rec.events.size(); ++i) {
+    const EventType t = rec.events[i].type;
+    if (t == EventType::kStartGame) return Error{"/events/" + std::to_string(i) + "/type: start_game after the first event"};
+    if (t == EventType::kEndGame && i + 1 != rec.events.size())
+      return Error{"/events/" + std::to_string(i) + "/type: end_game before the last event"};
+  }
+  const bool ended = rec.events.back().type == EventType::kEndGame;
+  if (ended != rec.complete)
+    return Error{std::string("/complete: ") + (rec.complete ? "true but the events do not end with end_game"
+                                                            : "false but the events end with end_game")};
+  if (ended) rec.end = *rec.events.back().end;
+
+  // Everything derived (hand summaries, final result, reach_accepted points, start_game names)
+  // and the ruleset's canonical form must agree with what was read: then the document is
+  // exactly ReplayToJson of the record.
+  if (auto diff = FirstDifference(doc, ReplayToJson(rec), "")) return Error{*diff};
+  return rec;
+}
+
+Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return Error{"cannot write " + path};
+  out << ReplayText(ReplayToJson(record));
+  out.close();
+  if (!out) return Error{"cannot write " + path};
+  return true;
+}
+
+Result<GameRecord> ReadReplayFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot read " + path};
+  std::ostringstream text;
+  text << in.rdbuf();
+  json doc;
+  try {
+    doc = json::parse(text.str());
+  } catch (const json::parse_error& e) {
+    return Error{std::string("invalid JSON: ") + e.what()};
+  }
+  return ReplayFromJson(doc);
+}
+
+}  // namespace mj

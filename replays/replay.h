@@ -1,0 +1,32 @@
+#pragma once
+// Replay files: one JSON document per game, self-contained: format version, the whole
+// ruleset, seed, agents, every event in the mjai vocabulary (with our extensions: full scoring
+// breakdowns on hora, reasons/tenpai/deltas on ryukyoku, final ranks on end_game), per-hand
+// results and the final scores. The JSON Schema is replays/replay.schema.json; loading
+// validates against it and reports where the document is wrong.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/game.h"
+#include "engine/result.h"
+
+namespace mj {
+
+inline constexpr int kReplayFormatVersion = 1;
+
+// The replay document of a game (complete or stopped by an agent error).
+[[nodiscard]] nlohmann::json ReplayToJson(const GameRecord& record);
+// Parses a replay document (schema-validated); errors say where ("/events/17/pai: ...").
+[[nodiscard]] Result<GameRecord> ReplayFromJson(const nlohmann::json& doc);
+
+[[nodiscard]] Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path);
+[[nodiscard]] Result<GameRecord> ReadReplayFile(const std::string& path);
+
+// One event as an mjai JSON object (tiles as "5mr", "E", ...), with our extension fields.
+[[nodiscard]] nlohmann::json EventToJson(const Event& e, const Ruleset& rules);
+// mjai tile name of an engine tile ("5mr" for a red five when the ruleset has red fives).
+[[nodiscard]] std::string MjaiTile(Tile t, const Ruleset& rules);
+
+}  // namespace mj

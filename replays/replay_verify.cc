@@ -1,0 +1,231 @@
+#include "replays/replay_verify.h"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <vector>
+
+#include "engine/agent.h"
+#include "replays/mjai_events.h"
+#include "replays/replay.h"
+#include "rules/scoring_module.h"
+
+namespace mj {
+namespace {
+
+using nlohmann::json;
+
+// The recorded events as a script: what each seat does at each decision. Shared by the four
+// ReplayAgents and the game's observer, which moves the cursor as events are re-simulated.
+class ReplayScript {
+ public:
+  explicit ReplayScript(const GameRecord& record) : rec_(record.events), rules_(record.rules) {}
+
+  // Every re-simulated event after start_game; stops the script at the first mismatch.
+  void OnEvent(const Event& e) {
+    const size_t i = emitted_++;
+    if (stopped_) return;
+    if (i >= rec_.size() || EventToJson(e, rules_) != EventToJson(rec_[i], rules_)) stopped_ = true;
+  }
+
+  Action Choose(int seat, const PlayerView& view, std::span<const Action> legal) {
+    if (stopped_) return Stop(seat);
+    if (emitted_ >= rec_.size()) {
+      stopped_ = true;  // a stopped game: the record ends before this decision
+      note_ = "the record ends before seat " + std::to_string(seat) + " decides";
+      return Stop(seat);
+    }
+    const Phase phase = view.phase();
+    if (phase == Phase::kAfterDraw || phase == Phase::kAfterCall) return ChooseTurn(seat, view, legal);
+    return ChooseResponse(seat, legal);
+  }
+
+  [[nodiscard]] const std::string& note() const { return note_; }
+
+ private:
+  // An answer that is never legal: Round stops the game with an error.
+  static Action Stop(int seat) { return {ActionType::kDiscard, static_cast<uint8_t>(seat), kNoTile, {}, 0}; }
+
+  [[nodiscard]] MjaiTileName Name(Tile t) const { return MjaiNameOf(t, rules_); }
+
+  // Names of `n` tiles, sorted when `sorted`.
+  [[nodiscard]] std::vector<std::string> Names(const std::array<Tile, 4>& tiles, int n, bool sorted) const {
+    std::vector<std::string> out;
+    for (int i = 0; i < n; ++i) out.push_back(MjaiTile(tiles[i], rules_));
+    if (sorted) std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  [[nodiscard]] bool SameConsumed(const Action& a, const Event& e, bool sorted) const {
+    return a.num_consumed == e.num_consumed &&
+           Names(a.consumed, a.num_consumed, sorted) == Names(e.consumed, e.num_consumed, sorted);
+  }
+
+  // The legal action of `type` whose tile has the name of `e.pai` (and the recorded consumed
+  // tiles when `consumed`): the exact consumed order first, then any order.
+  std::optional<Action> FindCall(std::span<const Action> legal, ActionType type, const Event& e, bool check_tile) const {
+    for (bool sorted : {false, true})
+      for (const Action& a : legal)
+        if (a.type == type && (!check_tile || Name(a.tile) == Name(e.pai)) && SameConsumed(a, e, sorted)) return a;
+    return std::nullopt;
+  }
+
+  // A discard (or riichi discard) of the recorded tile, the drawn copy iff tsumogiri.
+  std::optional<Action> FindDiscard(std::span<const Action> legal, ActionType type, const Event& dahai,
+                                    Tile drawn) const {
+    std::optional<Action> any;
+    for (const Action& a : legal) {
+      if (a.type != type || Name(a.tile) != Name(dahai.pai)) continue;
+      if ((a.tile == drawn) == dahai.tsumogiri) return a;
+      if (!any) any = a;
+    }
+    return any;
+  }
+
+  static std::optional<Action> FindType(std::span<const Action> legal, ActionType type) {
+    for (const Action& a : legal)
+      if (a.type == type) return a;
+    return std::nullopt;
+  }
+
+  // The record cannot be followed: remember why and stop.
+  Action Fail(int seat, size_t index, std::span<const Action> legal) {
+    stopped_ = true;
+    std::string list;
+    for (const Action& a : legal) list += (list.empty() ? "" : "; ") + ActionToString(a);
+    note_ = "seat " + std::to_string(seat) + " cannot follow event " + std::to_string(index) + " " +
+            DumpOrdered(EventToJson(rec_[index], rules_)) + " (legal: " + list + ")";
+    return Stop(seat);
+  }
+
+  size_t SkipDora(size_t i) const {
+    while (i < rec_.size() && rec_[i].type == EventType::kDora) ++i;
+    return i;
+  }
+
+  Action ChooseTurn(int seat, const PlayerView& view, std::span<const Action> legal) {
+    const size_t i = SkipDora(emitted_);  // dora turned by this seat's discard or kan come first
+    if (i >= rec_.size()) return Fail(seat, emitted_, legal);
+    const Event& e = rec_[i];
+    std::optional<Action> a;
+    const bool mine = e.actor == seat;
+    switch (e.type) {
+      case EventType::kHora:
+        if (mine && e.target == seat) a = FindType(legal, ActionType::kTsumo);
+        break;
+      case EventType::kRyukyoku:
+        if (e.ryukyoku && e.ryukyoku->reason == DrawReason::kNineTerminals)
+          a = FindType(legal, ActionType::kNineTerminals);
+        break;
+      case EventType::kAnkan:
+        if (mine) a = FindCall(legal, ActionType::kAnkan, e, false);
+        break;
+      case EventType::kKakan:
+        if (mine) a = FindCall(legal, ActionType::kKakan, e, true);
+        break;
+      case EventType::kReach: {
+        const size_t j = SkipDora(i + 1);
+        if (mine && j < rec_.size() && rec_[j].type == EventType::kDahai && rec_[j].actor == seat)
+          a = FindDiscard(legal, ActionType::kRiichi, rec_[j], view.drawn());
+        break;
+      }
+      case EventType::kDahai:
+        if (mine) a = FindDiscard(legal, ActionType::kDiscard, e, view.drawn());
+        break;
+      default: break;
+    }
+    return a ? *a : Fail(seat, i, legal);
+  }
+
+  Action ChooseResponse(int seat, std::span<const Action> legal) {
+    size_t i = emitted_;
+    const Event& e = rec_[i];
+    if (e.type == EventType::kHora) {  // one or more rons on this tile
+      for (size_t j = i; j < rec_.size() && rec_[j].type == EventType::kHora; ++j)
+        if (rec_[j].actor == seat) {
+          if (auto a = FindType(legal, ActionType::kRon)) return *a;
+          return Fail(seat, j, legal);
+        }
+    } else if (e.type == EventType::kRyukyoku && e.ryukyoku && e.ryukyoku->reason == DrawReason::kTripleRon) {
+      if (auto a = FindType(legal, ActionType::kRon)) return *a;
+      return Fail(seat, i, legal);
+    } else {
+      if (e.type == EventType::kReachAccepted) ++i;
+      if (i < rec_.size() && rec_[i].actor == seat) {
+        const Event& c = rec_[i];
+        std::optional<ActionType> type;
+        if (c.type == EventType::kChi) type = ActionType::kChi;
+        if (c.type == EventType::kPon) type = ActionType::kPon;
+        if (c.type == EventType::kDaiminkan) type = ActionType::kDaiminkan;
+        if (type) {
+          if (auto a = FindCall(legal, *type, c, true)) return *a;
+          return Fail(seat, i, legal);
+        }
+      }
+    }
+    return *FindType(legal, ActionType::kPass);  // absent from the record = pass
+  }
+
+  const std::vector<Event>& rec_;
+  const Ruleset& rules_;
+  size_t emitted_ = 1;  // re-simulated events so far (start_game comes before the observer)
+  bool stopped_ = false;
+  std::string note_;
+};
+
+class ReplayAgent final : public Agent {
+ public:
+  ReplayAgent(ReplayScript* script, int seat) : script_(script), seat_(seat) {}
+  [[nodiscard]] std::string Name() const override { return "replay"; }
+  [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
+    return script_->Choose(seat_, view, legal);
+  }
+
+ private:
+  ReplayScript* script_;
+  int seat_;
+};
+
+}  // namespace
+
+std::string ReplayDivergence::ToString() const {
+  std::string s = "event " + std::to_string(event_index) + ": expected " +
+                  (expected.is_null() ? std::string("nothing") : DumpOrdered(expected)) + ", got " +
+                  (got.is_null() ? std::string("nothing") : DumpOrdered(got));
+  if (!note.empty()) s += " (" + note + ")";
+  return s;
+}
+
+Result<ReplayVerification> VerifyReplay(const GameRecord& record) {
+  if (FindScoringModule(record.rules.scoring) == nullptr)
+    return Error{"ruleset \"" + record.rules.name + "\" names an unknown scoring module \"" + record.rules.scoring + "\""};
+  ReplayScript script(record);
+  std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0), ReplayAgent(&script, 1), ReplayAgent(&script, 2),
+                                    ReplayAgent(&script, 3)};
+  GameOptions options;
+  options.observer = [&script](const RoundState&, const Event& e) { script.OnEvent(e); };
+  const GameRecord sim =
+      PlayGame(record.rules, record.seed, {&agents[0], &agents[1], &agents[2], &agents[3]}, options);
+
+  ReplayVerification out;
+  out.events = record.events.size();
+  const std::vector<json> want = EventsToJson(record.events, record.rules, record.agents);
+  const std::vector<json> got = EventsToJson(sim.events, record.rules, record.agents);
+  const size_t common = std::min(want.size(), got.size());
+  for (size_t i = 0; i < common; ++i)
+    if (want[i] != got[i]) {
+      out.divergence = ReplayDivergence{i, want[i], got[i], ""};
+      return out;
+    }
+  if (want.size() != got.size()) {
+    ReplayDivergence d;
+    d.event_index = common;
+    if (common < want.size()) d.expected = want[common];
+    if (common < got.size()) d.got = got[common];
+    if (got.size() < want.size()) d.note = script.note().empty() ? sim.error : script.note();
+    out.divergence = std::move(d);
+  }
+  return out;
+}
+
+}  // namespace mj

@@ -1,0 +1,35 @@
+#pragma once
+// Replay verification: re-simulates a recorded game from its header (ruleset, seed: the walls
+// come from the seed exactly as PlayGame draws them) with agents that answer each decision from
+// the recorded events, and compares the re-simulated events with the recorded ones, event by
+// event, as mjai JSON (replays/mjai_events.h).
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/game.h"
+#include "engine/result.h"
+
+namespace mj {
+
+struct ReplayDivergence {
+  size_t event_index = 0;   // index into the recorded events (== their count: the re-simulation has more)
+  nlohmann::json expected;  // the recorded event (null when the record has no event there)
+  nlohmann::json got;       // the re-simulated event (null when the re-simulation has none there)
+  std::string note;         // why the re-simulation stopped, when it did
+  // "event 17: expected {...}, got {...}" (with the note when there is one).
+  [[nodiscard]] std::string ToString() const;
+};
+
+struct ReplayVerification {
+  size_t events = 0;                          // recorded events
+  std::optional<ReplayDivergence> divergence;  // the first one; none = the record re-simulates exactly
+  [[nodiscard]] bool ok() const { return !divergence.has_value(); }
+};
+
+// An error only when the record cannot be re-simulated at all (e.g. an unknown scoring module).
+[[nodiscard]] Result<ReplayVerification> VerifyReplay(const GameRecord& record);
+
+}  // namespace mj

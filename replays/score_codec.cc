@@ -1,0 +1,135 @@
+#include "replays/score_codec.h"
+
+#include <cmath>
+#include <optional>
+#include <string_view>
+
+#include "engine/tile.h"
+#include "replays/json_schema.h"
+#include "rules/score_json.h"
+
+namespace mj {
+namespace {
+
+using nlohmann::json;
+
+std::string Quote(const std::string& s) { return "\"" + s + "\""; }
+
+// A fu breakdown entry's text (rules/score_json.cc's FuReasonText) back to the entry.
+std::optional<FuEntry> ParseFuReason(const std::string& text) {
+  FuEntry e;
+  struct Fixed {
+    std::string_view text;
+    FuReason reason;
+    uint8_t detail;
+  };
+  static constexpr Fixed kFixed[] = {
+      {"base", FuReason::kBase, 0},           {"closed ron", FuReason::kClosedRon, 0},
+      {"tsumo", FuReason::kTsumo, 0},         {"", FuReason::kWait, 0},
+      {"kanchan wait", FuReason::kWait, 1},   {"penchan wait", FuReason::kWait, 2},
+      {"tanki wait", FuReason::kWait, 3},     {"chiitoitsu", FuReason::kChiitoitsu, 0},
+      {"pinfu tsumo", FuReason::kPinfuTsumo, 0}, {"open hand without fu", FuReason::kOpenPinfu, 0},
+      {"round up", FuReason::kRoundUp, 0}};
+  for (const Fixed& f : kFixed)
+    if (text == f.text) {
+      e.reason = f.reason;
+      e.detail = f.detail;
+      return e;
+    }
+  static constexpr std::string_view kMelds[4] = {"open pung ", "closed pung ", "open kong ", "closed kong "};
+  static constexpr std::string_view kPair = "value pair ";
+  auto kind_of = [](std::string_view rest) -> std::optional<Kind> {
+    for (int k = 0; k < kNumKinds; ++k)
+      if (FormatKind(static_cast<Kind>(k)) == rest) return static_cast<Kind>(k);
+    return std::nullopt;
+  };
+  for (uint8_t d = 0; d < 4; ++d) {
+    if (text.rfind(kMelds[d], 0) != 0) continue;
+    auto k = kind_of(std::string_view(text).substr(kMelds[d].size()));
+    if (!k) return std::nullopt;
+    e.reason = FuReason::kMeld;
+    e.kind = *k;
+    e.detail = d;
+    return e;
+  }
+  if (text.rfind(kPair, 0) == 0) {
+    auto k = kind_of(std::string_view(text).substr(kPair.size()));
+    if (!k) return std::nullopt;
+    e.reason = FuReason::kPair;
+    e.kind = *k;
+    return e;
+  }
+  return std::nullopt;
+}
+
+int HanSixths(const json& han) { return static_cast<int>(std::lround(han.get<double>() * 6)); }
+
+}  // namespace
+
+json ScoreToJson(const ScoreResult& score) {
+  json j = ScoreResultToJson(nullptr, score);
+  j.erase("id");
+  return j;
+}
+
+Result<ScoreResult> ScoreFromJson(const json& j, const std::string& pointer) {
+  ScoreResult r;
+  r.han_sixths = j.at("han_sixths").get<int>();
+  r.fu = j.at("fu").get<int>();
+  r.yakuman = j.at("yakuman").get<int>();
+  const std::string limit = j.at("limit").get<std::string>();
+  bool limit_found = false;
+  for (int i = 0; i < static_cast<int>(Limit::kCount); ++i)
+    if (LimitName(static_cast<Limit>(i)) == limit) {
+      r.limit = static_cast<Limit>(i);
+      limit_found = true;
+    }
+  if (!limit_found) return Error{pointer + "/limit: unknown limit " + Quote(limit)};
+  const json& yaku = j.at("yaku");
+  if (yaku.size() > r.yaku.capacity())
+    return Error{pointer + "/yaku: " + std::to_string(yaku.size()) + " entries; at most " +
+                 std::to_string(r.yaku.capacity())};
+  for (size_t i = 0; i < yaku.size(); ++i) {
+    const std::string name = yaku[i].at("name").get<std::string>();
+    auto id = YakuFromName(name);
+    if (!id) return Error{PointerAppend(pointer + "/yaku", std::to_string(i)) + "/name: unknown yaku " + Quote(name)};
+    YakuEntry e;
+    e.id = *id;
+    if (yaku[i].contains("yakuman")) {
+      e.yakuman = static_cast<uint8_t>(yaku[i].at("yakuman").get<int>());
+    } else {
+      e.sixths = static_cast<int16_t>(HanSixths(yaku[i].at("han")));
+    }
+    r.yaku.push_back(e);
+  }
+  const json& fu = j.at("fu_breakdown");
+  if (fu.size() > r.fu_breakdown.capacity())
+    return Error{pointer + "/fu_breakdown: " + std::to_string(fu.size()) + " entries; at most " +
+                 std::to_string(r.fu_breakdown.capacity())};
+  for (size_t i = 0; i < fu.size(); ++i) {
+    const std::string reason = fu[i].at("reason").get<std::string>();
+    auto e = ParseFuReason(reason);
+    if (!e)
+      return Error{pointer + "/fu_breakdown/" + std::to_string(i) + "/reason: unknown fu reason " + Quote(reason)};
+    e->fu = static_cast<int16_t>(fu[i].at("fu").get<int>());
+    r.fu_breakdown.push_back(*e);
+  }
+  const json& pay = j.at("payment");
+  if (pay.contains("ron")) {
+    r.payment.kind = PaymentKind::kRon;
+    r.payment.ron = pay.at("ron").get<int>();
+  } else if (pay.contains("each")) {
+    r.payment.kind = PaymentKind::kTsumoDealer;
+    r.payment.each = pay.at("each").get<int>();
+  } else {
+    r.payment.kind = PaymentKind::kTsumoNonDealer;
+    r.payment.dealer = pay.at("dealer").get<int>();
+    r.payment.non_dealer = pay.at("non_dealer").get<int>();
+  }
+  r.honba_bonus = j.at("honba_bonus").get<int>();
+  r.deposits = j.at("deposits").get<int>();
+  r.total = j.at("total").get<int>();
+  return r;
+}
+
+}  // namespace mj
