@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <vector>
 
@@ -19,7 +20,12 @@ using nlohmann::json;
 
 // Scoring modules a ruleset may name in "scoring". Add a module's name here when it is
 // registered with FindScoringModule (rules/scoring_module.h).
-constexpr std::array<std::string_view, 1> kScoringModules = {"riichi"};
+constexpr std::array<std::string_view, 2> kScoringModules = {"riichi", "dunpai"};
+
+// Modules that value peach tiles and that pay without the dealer difference
+// (dealer_pays_double: false); other modules refuse those settings.
+constexpr std::array<std::string_view, 1> kPeachModules = {"dunpai"};
+constexpr std::array<std::string_view, 1> kNoDealerModules = {"dunpai"};
 
 constexpr int kSixthsPerHan = 6;
 constexpr int kMaxHan = 100;  // a han value above this is a typo
@@ -27,6 +33,9 @@ constexpr int kMaxYakumanMultiple = 8;
 constexpr int kYakumanHanEquivalent = 13;    // stored han of one yakuman multiple (see docs)
 constexpr int64_t kMaxPoints = 100'000'000;  // bound for every point amount
 constexpr int kMaxBaseDepth = 8;             // "base" chains longer than this are a cycle
+constexpr int kMaxHands = 10000;             // bound for max_hands
+constexpr size_t kMaxHanPoints = 100;        // entries of han_points
+constexpr int kMinShields = 1, kMaxShields = 4;  // shields.per_hand and shields.extra_tiles
 
 std::string Quote(std::string_view s) {
   std::string q;
@@ -285,6 +294,15 @@ constexpr BoolKey kBoolKeys[] = {
     {"abort_four_kans", &Ruleset::abort_four_kans},
     {"pao", &Ruleset::pao},
     {"riichi_needs_points", &Ruleset::riichi_needs_points},
+    {"peach_tiles", &Ruleset::peach_tiles},
+    {"dora", &Ruleset::dora},
+    {"dead_wall", &Ruleset::dead_wall},
+    {"round_wind", &Ruleset::round_wind},
+    {"dealer_pays_double", &Ruleset::dealer_pays_double},
+    {"renchan", &Ruleset::renchan},
+    {"riichi_open_hand", &Ruleset::riichi_open_hand},
+    {"kuikae", &Ruleset::kuikae},
+    {"closed_kan_hidden", &Ruleset::closed_kan_hidden},
 };
 
 // Point amounts: integers from 0 to kMaxPoints.
@@ -299,11 +317,29 @@ constexpr PointsKey kPointsKeys[] = {
     {"starting_points", &Ruleset::starting_points},
     {"return_points", &Ruleset::return_points},
     {"noten_payment", &Ruleset::noten_payment},
+    {"end_point_gap", &Ruleset::end_point_gap},
+    {"han_points_step", &Ruleset::han_points_step},
 };
 
 // Keys handled one by one below.
 constexpr std::string_view kOtherKeys[] = {
-    "base", "name", "scoring", "red_fives", "double_wind_pair_fu", "length", "uma", "yaku"};
+    "base", "name", "scoring", "red_fives", "double_wind_pair_fu", "length",
+    "uma",  "yaku", "han_points", "max_hands", "shields"};
+
+bool Contains(std::span<const std::string_view> list, std::string_view s) {
+  for (const auto x : list)
+    if (x == s) return true;
+  return false;
+}
+
+std::string JoinNames(std::span<const std::string_view> list) {
+  std::string out;
+  for (const auto x : list) {
+    if (!out.empty()) out += ", ";
+    out += x;
+  }
+  return out;
+}
 
 bool IsKnownKey(std::string_view key) {
   for (const auto& k : kBoolKeys)
@@ -327,6 +363,84 @@ std::optional<Error> GetInt(const json& j, std::string_view key, int64_t lo, int
 }
 
 Result<Ruleset> PresetByName(std::string_view name, int depth);
+
+// "shields": {"enabled", "per_hand", "extra_tiles", "tsumo_protection", "open_riichi"}; fields
+// not given keep the base's. Errors name the field as "shields.FIELD".
+std::optional<Error> ApplyShields(const json& v, ShieldRules& s) {
+  if (!v.is_object()) return KeyError("shields", "must be an object, got " + Describe(v));
+  struct BoolField {
+    const char* key;
+    bool ShieldRules::*member;
+  };
+  struct IntField {
+    const char* key;
+    int ShieldRules::*member;
+  };
+  constexpr BoolField kBools[] = {{"enabled", &ShieldRules::enabled},
+                                  {"tsumo_protection", &ShieldRules::tsumo_protection},
+                                  {"open_riichi", &ShieldRules::open_riichi}};
+  constexpr IntField kInts[] = {{"per_hand", &ShieldRules::per_hand},
+                                {"extra_tiles", &ShieldRules::extra_tiles}};
+  for (const auto& [key, value] : v.items()) {
+    bool known = false;
+    for (const auto& f : kBools) known = known || key == f.key;
+    for (const auto& f : kInts) known = known || key == f.key;
+    if (!known)
+      return Error{"unknown key " + Quote(key) +
+                   " in \"shields\" (allowed: enabled, per_hand, extra_tiles, tsumo_protection, "
+                   "open_riichi)"};
+  }
+  for (const auto& f : kBools) {
+    if (!v.contains(f.key)) continue;
+    const json& b = v[f.key];
+    if (!b.is_boolean())
+      return KeyError(std::string("shields.") + f.key, "must be a boolean, got " + Describe(b));
+    s.*f.member = b.get<bool>();
+  }
+  for (const auto& f : kInts) {
+    if (!v.contains(f.key)) continue;
+    if (auto err = GetInt(v, f.key, kMinShields, kMaxShields, s.*f.member))
+      return Error{"\"shields." + err->message.substr(1)};
+  }
+  return std::nullopt;
+}
+
+// Settings that cannot work together; the error names the key to change.
+std::optional<Error> CheckCombinations(const Ruleset& r) {
+  if (r.return_points < r.starting_points)
+    return KeyError("return_points", "(" + std::to_string(r.return_points) +
+                                         ") must not be below \"starting_points\" (" +
+                                         std::to_string(r.starting_points) + ")");
+  if (r.scoring == "dunpai" && r.han_points.empty())
+    return KeyError("han_points", "must list the points of 1, 2, ... han for \"scoring\": "
+                                  "\"dunpai\" (it pays by han alone)");
+  if (r.peach_tiles && !Contains(kPeachModules, r.scoring))
+    return KeyError("peach_tiles", "is true but scoring module " + Quote(r.scoring) +
+                                       " does not value peach tiles (modules that do: " +
+                                       JoinNames(kPeachModules) + ")");
+  if (!r.dealer_pays_double && !Contains(kNoDealerModules, r.scoring))
+    return KeyError("dealer_pays_double",
+                    "is false but scoring module " + Quote(r.scoring) +
+                        " always pays the dealer double (modules that can pay without: " +
+                        JoinNames(kNoDealerModules) + ")");
+  if (r.dora && !r.dead_wall)
+    return KeyError("dora", "is true but \"dead_wall\" is false: dora indicators are turned "
+                            "in the dead wall");
+  const YakuValue& riichi = r.yaku[static_cast<int>(YakuId::kRiichi)];
+  if (r.riichi_open_hand && riichi.enabled && riichi.open_sixths == 0)
+    return KeyError("riichi_open_hand", "is true but yaku \"riichi\" has no open value "
+                                        "(give it one, e.g. \"riichi\": {\"open\": 1})");
+  if (r.length == GameLength::kUnlimited && r.max_hands == 0 && r.end_point_gap == 0)
+    return KeyError("length", "is \"unlimited\" but neither \"max_hands\" nor "
+                              "\"end_point_gap\" ends the game");
+  if (r.shields.extra_tiles != r.shields.per_hand)
+    return KeyError("shields.extra_tiles",
+                    "(" + std::to_string(r.shields.extra_tiles) +
+                        ") must equal \"shields.per_hand\" (" +
+                        std::to_string(r.shields.per_hand) +
+                        "): the extra tiles dealt become the new shields, the hand stays 13");
+  return std::nullopt;
+}
 
 Result<Ruleset> FromJson(const json& j, int depth) {
   if (!j.is_object()) return Error{"a ruleset must be a JSON object, got " + Describe(j)};
@@ -400,15 +514,40 @@ Result<Ruleset> FromJson(const json& j, int depth) {
   if (j.contains("length")) {
     const json& v = j["length"];
     if (!v.is_string())
-      return KeyError("length", "must be a string (\"east\" or \"hanchan\"), got " + Describe(v));
+      return KeyError("length",
+                      "must be a string (\"east\", \"hanchan\" or \"unlimited\"), got " +
+                          Describe(v));
     const std::string s = v.get<std::string>();
     if (s == "east") {
       r.length = GameLength::kEast;
     } else if (s == "hanchan") {
       r.length = GameLength::kHanchan;
+    } else if (s == "unlimited") {
+      r.length = GameLength::kUnlimited;
     } else {
-      return KeyError("length", "must be \"east\" or \"hanchan\", got " + Quote(s));
+      return KeyError("length",
+                      "must be \"east\", \"hanchan\" or \"unlimited\", got " + Quote(s));
     }
+  }
+  if (j.contains("max_hands")) {
+    if (auto err = GetInt(j, "max_hands", 0, kMaxHands, r.max_hands)) return *err;
+  }
+  if (j.contains("han_points")) {
+    const json& v = j["han_points"];
+    const std::string expected = "must be an array of at most " + std::to_string(kMaxHanPoints) +
+                                 " integers from 0 to " + std::to_string(kMaxPoints) +
+                                 " (points for 1, 2, ... han), got ";
+    if (!v.is_array() || v.size() > kMaxHanPoints) return KeyError("han_points", expected + Describe(v));
+    std::vector<int> table;
+    for (const json& x : v) {
+      if (!x.is_number_integer() || x.get<int64_t>() < 0 || x.get<int64_t>() > kMaxPoints)
+        return KeyError("han_points", expected + v.dump());
+      table.push_back(x.get<int>());
+    }
+    r.han_points = std::move(table);
+  }
+  if (j.contains("shields")) {
+    if (auto err = ApplyShields(j["shields"], r.shields)) return *err;
   }
   if (j.contains("uma")) {
     const json& v = j["uma"];
@@ -430,11 +569,7 @@ Result<Ruleset> FromJson(const json& j, int depth) {
     if (auto err = ApplyYakuTable(j["yaku"], r.yaku)) return *err;
   }
 
-  // Combinations.
-  if (r.return_points < r.starting_points)
-    return KeyError("return_points", "(" + std::to_string(r.return_points) +
-                                         ") must not be below \"starting_points\" (" +
-                                         std::to_string(r.starting_points) + ")");
+  if (auto err = CheckCombinations(r)) return *err;
   return r;
 }
 
@@ -529,11 +664,20 @@ std::array<YakuValue, kNumYaku> RiichiYakuTable() {
   for (Y id : {Y::kDaisangen, Y::kShousuushii, Y::kDaisuushii, Y::kTsuuiisou, Y::kRyuuiisou,
                Y::kChinroutou, Y::kSuukantsu})
     set(id, Yakuman(1, /*open_allowed=*/true));
-  for (Y id : {Y::kDora, Y::kAkaDora, Y::kUraDora}) {
+  for (Y id : {Y::kDora, Y::kAkaDora, Y::kUraDora, Y::kPeachDora}) {
     YakuValue v = Han(1, 1);  // per tile
     v.counts_for_minimum = false;
     set(id, v);
   }
+  // Dunpai's own yaku, off in riichi (the values are Dunpai's, so enabling one is enough).
+  set(Y::kTwoConcealedPungs, Han(2, 2));
+  set(Y::kKongs, Han(1, 1));  // per kong
+  set(Y::kRenroku, Han(1, 1));
+  set(Y::kThreeIdenticalSequences, Han(4, 4));
+  set(Y::kFourIdenticalSequences, Han(12, 12));
+  for (Y id : {Y::kTwoConcealedPungs, Y::kKongs, Y::kRenroku, Y::kThreeIdenticalSequences,
+               Y::kFourIdenticalSequences, Y::kPeachDora})
+    t[static_cast<int>(id)].enabled = false;
   return t;
 }
 
@@ -551,8 +695,17 @@ nlohmann::json RulesetToJson(const Ruleset& r) {
   j["scoring"] = r.scoring;
   j["red_fives"] = r.red_fives;
   j["double_wind_pair_fu"] = r.double_wind_pair_fu;
-  j["length"] = r.length == GameLength::kEast ? "east" : "hanchan";
+  j["length"] = r.length == GameLength::kEast      ? "east"
+                : r.length == GameLength::kHanchan ? "hanchan"
+                                                   : "unlimited";
   j["uma"] = r.uma;
+  j["max_hands"] = r.max_hands;
+  j["han_points"] = r.han_points;
+  j["shields"] = {{"enabled", r.shields.enabled},
+                  {"per_hand", r.shields.per_hand},
+                  {"extra_tiles", r.shields.extra_tiles},
+                  {"tsumo_protection", r.shields.tsumo_protection},
+                  {"open_riichi", r.shields.open_riichi}};
   for (const auto& k : kBoolKeys) j[std::string(k.key)] = r.*k.member;
   for (const auto& k : kPointsKeys) j[std::string(k.key)] = r.*k.member;
   json yaku = json::object();

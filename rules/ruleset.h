@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,7 +17,8 @@
 
 namespace mj {
 
-enum class GameLength : uint8_t { kEast, kHanchan };
+// kUnlimited: no round ends the game; it ends by max_hands or end_point_gap (Dunpai).
+enum class GameLength : uint8_t { kEast, kHanchan, kUnlimited };
 
 // The value of one yaku in a ruleset's table. Han in sixths; yakuman entries use multiples.
 struct YakuValue {
@@ -29,6 +31,17 @@ struct YakuValue {
   friend bool operator==(const YakuValue&, const YakuValue&) = default;
 };
 
+// The shield (盾牌) module of seed 003, for the engine; any ruleset may switch it on.
+struct ShieldRules {
+  bool enabled = false;
+  int per_hand = 2;              // shields added each hand: a player carrying n keeps n + per_hand
+  int extra_tiles = 2;           // tiles dealt beyond the usual 14/13 (must equal per_hand)
+  bool tsumo_protection = true;  // a face-up shield tile among the tsumo winner's waits: pays nothing
+  bool open_riichi = true;       // the winner's open riichi cancels tsumo protection
+
+  friend bool operator==(const ShieldRules&, const ShieldRules&) = default;
+};
+
 // The riichi preset's built-in yaku table (Tenhou values); the default of Ruleset::yaku.
 [[nodiscard]] std::array<YakuValue, kNumYaku> RiichiYakuTable();
 
@@ -38,8 +51,11 @@ struct Ruleset {
 
   // Tiles.
   std::array<uint8_t, 3> red_fives{1, 1, 1};  // red fives per suit (m, p, s), 0 or 1
+  bool peach_tiles = false;                // copy 0 of each suit's 3 and 7 is a peach tile (Dunpai)
+  bool dora = true;                        // indicator dora, ura dora and kan dora exist
+  bool dead_wall = true;                   // false: every tile is drawn, kan replacements from the wall
 
-  // Scoring (riichi module).
+  // Scoring (docs/RULESET.md says which module reads which key; Dunpai: docs/DUNPAI.md).
   bool kuitan = true;                      // open tanyao
   bool kiriage_mangan = false;             // 4 han 30 fu / 3 han 60 fu round up to mangan
   int double_wind_pair_fu = 4;             // a pair that is both seat and round wind: 4 or 2
@@ -48,7 +64,11 @@ struct Ruleset {
   bool yakuman_stacking = true;            // several yakuman in one hand add up
   bool open_no_fu_30 = true;               // an open hand with no fu counts 30 (else 20)
   int honba_value = 300;                   // per honba, paid by the discarder (1/3 each on tsumo)
-  int riichi_deposit = 1000;
+  int riichi_deposit = 1000;               // 0: no deposits
+  bool round_wind = true;                  // the round wind exists (its yakuhai and double-wind pair)
+  bool dealer_pays_double = true;          // the dealer pays and receives more than a non-dealer
+  std::vector<int> han_points;             // dunpai module: points for 1, 2, ... han (empty: unused)
+  int han_points_step = 0;                 // dunpai module: added per han beyond the table
   std::array<YakuValue, kNumYaku> yaku = RiichiYakuTable();  // the yaku table
 
   // Game (engine).
@@ -70,6 +90,13 @@ struct Ruleset {
   int noten_payment = 3000;                // total paid by noten players at an exhaustive draw
   bool pao = true;                         // liability for daisangen / daisuushii
   bool riichi_needs_points = true;         // riichi needs riichi_deposit points
+  bool renchan = true;                     // the dealer keeps the deal (win, tenpai at a draw)
+  bool riichi_open_hand = false;           // riichi may be declared with open melds
+  bool kuikae = false;                     // swap-calling allowed (false: riichi's kuikae ban)
+  bool closed_kan_hidden = false;          // a closed kan is laid all face down
+  int end_point_gap = 0;                   // > 0: the game ends when first - last > this
+  int max_hands = 0;                       // > 0: the game ends after this many hands
+  ShieldRules shields;                     // the shield module (engine)
 
   friend bool operator==(const Ruleset&, const Ruleset&) = default;
 };

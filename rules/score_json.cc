@@ -10,10 +10,10 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::string_view, 20> kKnownKeys = {
-    "id", "concealed", "win_tile", "melds", "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan",
-    "chankan", "haitei", "houtei", "tenhou", "chiihou", "seat_wind", "round_wind", "dora_indicators",
-    "ura_indicators", "honba", "riichi_sticks"};
+constexpr std::array<std::string_view, 21> kKnownKeys = {
+    "id", "concealed", "win_tile", "melds", "tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu",
+    "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "seat_wind", "round_wind",
+    "dora_indicators", "ura_indicators", "honba", "riichi_sticks"};
 
 std::string TypeName(const json& j) { return j.type_name(); }
 
@@ -164,10 +164,14 @@ Result<WinContext> BuildContext(const json& in, const Ruleset& rules) {
     if (marked[k] && NumberOf(static_cast<Kind>(k)) == 5 && rules.red_fives[k / 9] == 0)
       return Error{"red five \"" + FormatTile({static_cast<Kind>(k), true}) + "\" given but ruleset \"" + rules.name +
                    "\" has no red " + FormatKind(static_cast<Kind>(k))};
-    if (marked[k] && NumberOf(static_cast<Kind>(k)) != 5)
+    if (marked[k] && NumberOf(static_cast<Kind>(k)) != 5 && !rules.peach_tiles)
       return Error{"peach tile \"" + FormatTile({static_cast<Kind>(k), true}) + "\" given but ruleset \"" +
                    rules.name + "\" has no peach tiles"};
-    if (marked[k]) ctx.red_fives = static_cast<uint8_t>(ctx.red_fives + marked[k]);
+    if (NumberOf(static_cast<Kind>(k)) == 5) {
+      ctx.red_fives = static_cast<uint8_t>(ctx.red_fives + marked[k]);
+    } else {
+      ctx.peach_tiles = static_cast<uint8_t>(ctx.peach_tiles + marked[k]);
+    }
   }
 
   struct Flag {
@@ -175,6 +179,7 @@ Result<WinContext> BuildContext(const json& in, const Ruleset& rules) {
     bool* field;
   };
   const Flag flags[] = {{"tsumo", &ctx.tsumo},     {"riichi", &ctx.riichi},   {"double_riichi", &ctx.double_riichi},
+                        {"open_riichi", &ctx.open_riichi},
                         {"ippatsu", &ctx.ippatsu}, {"rinshan", &ctx.rinshan}, {"chankan", &ctx.chankan},
                         {"haitei", &ctx.haitei},   {"houtei", &ctx.houtei},   {"tenhou", &ctx.tenhou},
                         {"chiihou", &ctx.chiihou}};
@@ -183,32 +188,60 @@ Result<WinContext> BuildContext(const json& in, const Ruleset& rules) {
     if (!v) return Error{v.error()};
     *f.field = *v;
   }
+  // Flags that claim a yaku the ruleset does not have (Dunpai: no double riichi, tenhou or
+  // chiihou; riichi: no open riichi).
+  const struct {
+    const char* key;
+    bool value;
+    YakuId yaku;
+  } claims[] = {{"double_riichi", ctx.double_riichi, YakuId::kDoubleRiichi},
+                {"open_riichi", ctx.open_riichi, YakuId::kOpenRiichi},
+                {"tenhou", ctx.tenhou, YakuId::kTenhou},
+                {"chiihou", ctx.chiihou, YakuId::kChiihou}};
+  for (const auto& c : claims) {
+    if (c.value && !rules.yaku[static_cast<int>(c.yaku)].enabled)
+      return Error{"\"" + std::string(c.key) + "\" given but ruleset \"" + rules.name + "\" has no " +
+                   std::string(YakuName(c.yaku)) + " (its yaku entry is disabled)"};
+  }
   auto seat = GetWind(in, "seat_wind");
   if (!seat) return Error{seat.error()};
   ctx.seat_wind = *seat;
-  auto round = GetWind(in, "round_wind");
-  if (!round) return Error{round.error()};
-  ctx.round_wind = *round;
+  // Without a round wind (Dunpai) "round_wind" is optional and, when given, only checked.
+  ctx.has_round_wind = rules.round_wind;
+  if (rules.round_wind || in.contains("round_wind")) {
+    auto round = GetWind(in, "round_wind");
+    if (!round) return Error{round.error()};
+    ctx.round_wind = *round;
+  }
   for (const char* key : {"dora_indicators", "ura_indicators"}) {
     auto tiles = GetTiles(in, key, false);
     if (!tiles) return Error{tiles.error()};
     if (tiles->size() > 5)
       return Error{"\"" + std::string(key) + "\" has " + std::to_string(tiles->size()) + " tiles; at most 5"};
+    if (!tiles->empty() && !rules.dora)
+      return Error{"\"" + std::string(key) + "\" given but ruleset \"" + rules.name + "\" has no dora"};
     auto& dest = std::string_view(key) == "dora_indicators" ? ctx.dora_indicators : ctx.ura_indicators;
     for (const TileSpec& t : *tiles) dest.push_back(t.kind);
   }
   auto honba = GetCount(in, "honba");
   if (!honba) return Error{honba.error()};
   ctx.honba = *honba;
+  if (ctx.honba > 0 && rules.honba_value == 0)
+    return Error{"\"honba\" is " + std::to_string(ctx.honba) + " but ruleset \"" + rules.name +
+                 "\" has no honba (\"honba_value\" 0)"};
   auto sticks = GetCount(in, "riichi_sticks");
   if (!sticks) return Error{sticks.error()};
   ctx.riichi_sticks = *sticks;
+  if (ctx.riichi_sticks > 0 && rules.riichi_deposit == 0)
+    return Error{"\"riichi_sticks\" is " + std::to_string(ctx.riichi_sticks) + " but ruleset \"" + rules.name +
+                 "\" has no riichi deposits (\"riichi_deposit\" 0)"};
 
   // Situations that cannot happen together.
-  const bool any_riichi = ctx.riichi || ctx.double_riichi;
+  const bool any_riichi = ctx.riichi || ctx.double_riichi || ctx.open_riichi;
   bool has_kan = false;
   for (const Meld& m : ctx.melds) has_kan = has_kan || m.IsKan();
-  if (any_riichi && !ctx.IsClosed()) return Error{"riichi with an open meld: riichi needs a closed hand"};
+  if (any_riichi && !ctx.IsClosed() && !rules.riichi_open_hand)
+    return Error{"riichi with an open meld: riichi needs a closed hand"};
   if (ctx.ippatsu && !any_riichi) return Error{"ippatsu without riichi"};
   if (ctx.tsumo && ctx.houtei) return Error{"houtei is a win on a discard; it cannot be tsumo"};
   if (ctx.tsumo && ctx.chankan) return Error{"chankan is a win on a robbed kan tile; it cannot be tsumo"};

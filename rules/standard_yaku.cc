@@ -1,5 +1,7 @@
 #include "rules/standard_yaku.h"
 
+#include <algorithm>
+
 namespace mj {
 namespace {
 
@@ -48,7 +50,7 @@ YakuSet DetectStandardYaku(const Reading& r, const WinContext& ctx, const HandSu
   const bool closed = sum.closed;
   if (ctx.double_riichi) {
     y.set(static_cast<int>(YakuId::kDoubleRiichi));
-  } else if (ctx.riichi) {
+  } else if (ctx.riichi && !ctx.open_riichi) {
     y.set(static_cast<int>(YakuId::kRiichi));
   }
   if (ctx.open_riichi) y.set(static_cast<int>(YakuId::kOpenRiichi));
@@ -161,6 +163,25 @@ YakuSet DetectStandardYaku(const Reading& r, const WinContext& ctx, const HandSu
   if (dragon_pungs == 2 && IsDragon(r.pair)) y.set(static_cast<int>(YakuId::kShousangen));
   (void)wind_pungs;
   return y;
+}
+
+SequenceFacts DetectSequenceFacts(const Reading& r) {
+  SequenceFacts f;
+  if (r.form != HandForm::kStandard) return f;
+  int count[kNumKinds] = {};
+  for (const HandSet& s : r.sets) {
+    if (s.type != SetType::kSequence) continue;
+    ++f.sequences;
+    ++count[s.kind];
+  }
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (!count[k]) continue;
+    f.most_identical = std::max(f.most_identical, count[k]);
+    f.identical_pairs += count[k] / 2;
+    // k and k + 3 in one suit: the lower sequence starts at 1..4.
+    if (NumberOf(static_cast<Kind>(k)) <= 4 && count[k + 3]) f.run_of_six = true;
+  }
+  return f;
 }
 
 YakuSet DetectYakuman(const Reading& r, const WinContext& ctx, const HandSummary& sum) {

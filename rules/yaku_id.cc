@@ -14,7 +14,9 @@ constexpr std::array<std::string_view, kNumYaku> kNames = {
     "sankantsu", "toitoi", "sanankou", "shousangen", "honroutou", "ryanpeikou", "junchan",
     "honitsu", "chinitsu", "tenhou", "chiihou", "kokushi", "kokushi_13_wait", "suuankou",
     "suuankou_tanki", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou",
-    "chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "dora", "aka_dora", "ura_dora"};
+    "chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "two_concealed_pungs", "kongs",
+    "renroku", "three_identical_sequences", "four_identical_sequences", "dora", "aka_dora",
+    "ura_dora", "peach_dora"};
 
 }  // namespace
 
@@ -27,6 +29,6 @@ std::optional<YakuId> YakuFromName(std::string_view name) {
 }
 
 bool IsYakumanYaku(YakuId id) { return id >= YakuId::kTenhou && id <= YakuId::kSuukantsu; }
-bool IsDoraYaku(YakuId id) { return id >= YakuId::kDora && id <= YakuId::kUraDora; }
+bool IsDoraYaku(YakuId id) { return id >= YakuId::kDora && id <= YakuId::kPeachDora; }
 
 }  // namespace mj

@@ -64,10 +64,17 @@ enum class YakuId : uint8_t {
   kChuuren,
   kJunseiChuuren,
   kSuukantsu,
-  // Dora.
+  // Yaku of other rulesets (Dunpai, seed 003); disabled in the riichi table.
+  kTwoConcealedPungs,         // 二暗刻: exactly two concealed pungs/kongs
+  kKongs,                     // 槓子: han per kong (1, 2, 3 kongs), like dora a per-count entry
+  kRenroku,                   // 連六: two sequences k and k+3 of one suit (123456m)
+  kThreeIdenticalSequences,   // 一色三同順
+  kFourIdenticalSequences,    // 一色四同順
+  // Dora (han per tile, never toward the one-han minimum).
   kDora,
   kAkaDora,
   kUraDora,
+  kPeachDora,                 // Dunpai's peach 3 and 7 (桃ドラ)
   kCount
 };
 

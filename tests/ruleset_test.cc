@@ -50,6 +50,13 @@ int ClosedSixths(const json& v) {
   return r.ok() ? Yaku(r.value(), "pinfu").closed_sixths : -1;
 }
 
+std::string Quote(std::string_view s) {
+  std::string q = "\"";
+  q += s;
+  q += '"';
+  return q;
+}
+
 std::string WriteTempFile(const std::string& name, const std::string& text) {
   const std::string path = testing::TempDir() + name;
   std::ofstream(path) << text;
@@ -101,6 +108,97 @@ TEST(RiichiPresetTest, OptionsAreTheTenhouValuesOfRulesMd) {
   EXPECT_TRUE(r.double_ron);
   EXPECT_TRUE(r.pao);
   EXPECT_TRUE(r.agari_yame);
+  // The keys Dunpai changes keep riichi's behaviour here.
+  EXPECT_FALSE(r.peach_tiles);
+  EXPECT_TRUE(r.dora);
+  EXPECT_TRUE(r.dead_wall);
+  EXPECT_TRUE(r.round_wind);
+  EXPECT_TRUE(r.dealer_pays_double);
+  EXPECT_TRUE(r.renchan);
+  EXPECT_FALSE(r.riichi_open_hand);
+  EXPECT_FALSE(r.kuikae);  // riichi bans kuikae
+  EXPECT_FALSE(r.closed_kan_hidden);
+  EXPECT_EQ(r.end_point_gap, 0);
+  EXPECT_EQ(r.max_hands, 0);
+  EXPECT_TRUE(r.han_points.empty());
+  EXPECT_FALSE(r.shields.enabled);
+}
+
+// ---- The dunpai preset against RULES.md `dunpai` (seed 003, その他の改訂 / 追加役) ---------------
+
+TEST(DunpaiPresetTest, OptionsAreTheSeedsChanges) {
+  auto loaded = LoadRuleset("dunpai");
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  const Ruleset& r = *loaded;
+  EXPECT_EQ(r.name, "dunpai");
+  EXPECT_EQ(r.scoring, "dunpai");
+  // "Points by han alone: 1->1000, 2->2000, 3->4000, 4->8000, then +2000 a han"
+  EXPECT_EQ(r.han_points, (std::vector<int>{1000, 2000, 4000, 8000}));
+  EXPECT_EQ(r.han_points_step, 2000);
+  // "No riichi deposit, no renchan, no honba, no dealer/non-dealer difference, no round wind"
+  EXPECT_EQ(r.riichi_deposit, 0);
+  EXPECT_FALSE(r.renchan);
+  EXPECT_EQ(r.honba_value, 0);
+  EXPECT_FALSE(r.dealer_pays_double);
+  EXPECT_FALSE(r.round_wind);
+  // "No dora or ura dora, no red fives, no dead wall ... Peach dora instead"
+  EXPECT_FALSE(r.dora);
+  EXPECT_EQ(r.red_fives, (std::array<uint8_t, 3>{0, 0, 0}));
+  EXPECT_FALSE(r.dead_wall);
+  EXPECT_TRUE(r.peach_tiles);
+  // "Riichi is allowed with open melds ... Kuikae is allowed. A closed kong is laid all face down"
+  EXPECT_TRUE(r.riichi_open_hand);
+  EXPECT_TRUE(r.kuikae);
+  EXPECT_TRUE(r.closed_kan_hidden);
+  // "Everyone starts at 0. The game ends when the gap ... passes 50000, or after 10 hands."
+  EXPECT_EQ(r.starting_points, 0);
+  EXPECT_EQ(r.return_points, 0);
+  EXPECT_EQ(r.uma, (std::array<int, 4>{0, 0, 0, 0}));
+  EXPECT_EQ(r.end_point_gap, 50000);
+  EXPECT_EQ(r.max_hands, 10);
+  EXPECT_EQ(r.length, GameLength::kUnlimited);
+  EXPECT_FALSE(r.bust_ends_game);
+  EXPECT_FALSE(r.west_extension);
+  EXPECT_FALSE(r.agari_yame);
+  // Shields: 2 more tiles, 2 new shields a hand, tsumo protection, void against open riichi.
+  EXPECT_EQ(r.shields, (ShieldRules{true, 2, 2, true, true}));
+}
+
+TEST(DunpaiPresetTest, YakuTableHasTheSeedsValues) {
+  auto loaded = LoadRuleset("dunpai");
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  const Ruleset& r = *loaded;
+  struct Row { const char* name; int closed; int open; };
+  const Row rows[] = {
+      {"riichi", 1, 1},            // riichi with open melds
+      {"open_riichi", 2, 2},       // "Open riichi (the whole hand shown): 2 han"
+      {"pinfu", 1, 0},             // redefined, still menzen-only
+      {"iipeikou", 1, 1},          // "Iipeikou and ryanpeikou may be open", no kuisagari
+      {"ryanpeikou", 3, 3},
+      {"two_concealed_pungs", 2, 2}, {"sanankou", 3, 3}, {"kongs", 1, 1},
+      {"chinitsu", 6, 4}, {"honitsu", 2, 2}, {"renroku", 1, 1},
+      {"three_identical_sequences", 4, 4}, {"four_identical_sequences", 12, 12},
+      {"chanta", 2, 2}, {"ittsu", 2, 2}, {"sanshoku", 2, 2}, {"junchan", 3, 3},  // no kuisagari
+      {"menzen_tsumo", 1, 0}, {"chiitoitsu", 2, 0}};
+  for (const Row& row : rows) {
+    const YakuValue& v = Yaku(r, row.name);
+    EXPECT_TRUE(v.enabled) << row.name;
+    EXPECT_EQ(v.closed_sixths, row.closed * 6) << row.name;
+    EXPECT_EQ(v.open_sixths, row.open * 6) << row.name;
+  }
+  // No kuisagari: every yaku allowed open is worth its closed value, except chinitsu (4 / 6).
+  for (int i = 0; i < kNumYaku; ++i) {
+    const auto id = static_cast<YakuId>(i);
+    const YakuValue& v = r.yaku[i];
+    if (!v.enabled || v.open_sixths == 0 || IsYakumanYaku(id) || id == YakuId::kChinitsu) continue;
+    EXPECT_EQ(v.open_sixths, v.closed_sixths) << YakuName(id);
+  }
+  for (const char* gone : {"double_riichi", "tenhou", "chiihou", "sankantsu", "dora", "aka_dora", "ura_dora"})
+    EXPECT_FALSE(Yaku(r, gone).enabled) << gone;
+  const YakuValue& peach = Yaku(r, "peach_dora");
+  EXPECT_TRUE(peach.enabled);
+  EXPECT_EQ(peach.closed_sixths, 6);
+  EXPECT_FALSE(peach.counts_for_minimum);
 }
 
 TEST(RiichiPresetTest, EqualsStructDefaultsWithTheRiichiYakuTable) {
@@ -175,8 +273,13 @@ TEST(RiichiPresetTest, YakuTableHasTenhouValues) {
     EXPECT_FALSE(v.counts_for_minimum) << name;
   }
   EXPECT_FALSE(Yaku(r, "open_riichi").enabled);
+  // Dunpai's own yaku and peach dora exist in the table but are off in riichi.
+  for (const char* name : {"two_concealed_pungs", "kongs", "renroku", "three_identical_sequences",
+                           "four_identical_sequences", "peach_dora"})
+    EXPECT_FALSE(Yaku(r, name).enabled) << name;
+  EXPECT_FALSE(Yaku(r, "peach_dora").counts_for_minimum);
   // Every entry is covered above.
-  EXPECT_EQ(std::size(rows) + 8 + 7 + 3 + 1, static_cast<size_t>(kNumYaku));
+  EXPECT_EQ(std::size(rows) + 8 + 7 + 3 + 1 + 6, static_cast<size_t>(kNumYaku));
 }
 
 // ---- Round trip and overrides -----------------------------------------------------------------
@@ -200,7 +303,19 @@ TEST(RulesetJsonTest, RoundTripsTheDefaultsAndAChangedRuleset) {
   r.yaku[static_cast<int>(YakuId::kChanta)].open_sixths = 1;     // 1/6
   r.yaku[static_cast<int>(YakuId::kOpenRiichi)].enabled = true;
   r.yaku[static_cast<int>(YakuId::kChankan)].counts_for_minimum = false;
+  r.renchan = false;
+  r.kuikae = true;
+  r.closed_kan_hidden = true;
+  r.round_wind = false;
+  r.max_hands = 12;
+  r.end_point_gap = 40000;
+  r.length = GameLength::kUnlimited;
+  r.han_points = {1000, 3000};
+  r.han_points_step = 500;
+  r.shields = {true, 3, 3, false, false};
   const json j = RulesetToJson(r);
+  EXPECT_EQ(j["length"], "unlimited");
+  EXPECT_EQ(j["shields"]["per_hand"], 3);
   EXPECT_EQ(j["yaku"]["pinfu"]["closed"], "2/3");
   EXPECT_EQ(j["yaku"]["toitoi"]["closed"], "2 1/3");
   EXPECT_EQ(j["yaku"]["toitoi"]["open"], 2.5);
@@ -295,7 +410,8 @@ TEST(RulesetErrorTest, OutOfRange) {
   ExpectError({{"honba_value", 1e12}}, {"\"honba_value\""});
   ExpectError({{"uma", {20000, 10000, -10000, -10000}}}, {"\"uma\"", "sum to 0", "sum 10000"});
   ExpectError({{"uma", {20000, 10000, -30000}}}, {"\"uma\"", "4 integers"});
-  ExpectError({{"length", "south"}}, {"\"length\" must be \"east\" or \"hanchan\", got \"south\""});
+  ExpectError({{"length", "south"}},
+              {"\"length\" must be \"east\", \"hanchan\" or \"unlimited\", got \"south\""});
   ExpectError({{"scoring", "mahjong_soul"}}, {"\"scoring\"", "\"mahjong_soul\"", "known: riichi"});
   ExpectError({{"name", ""}}, {"\"name\" must not be empty"});
   ExpectError({{"return_points", 20000}}, {"\"return_points\"", "\"starting_points\""});
@@ -343,6 +459,72 @@ TEST(RulesetErrorTest, NeverThrows) {
   }
 }
 
+// ---- Keys Dunpai added ------------------------------------------------------------------------
+
+TEST(RulesetJsonTest, DunpaiPresetRoundTrips) {
+  auto r = LoadRuleset("dunpai");
+  ASSERT_TRUE(r.ok()) << r.error();
+  auto back = RulesetFromJson(json::parse(RulesetToJson(*r).dump()));
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(*back, *r);
+}
+
+TEST(RulesetJsonTest, ShieldFieldsOverrideOneByOne) {
+  auto r = RulesetFromJson({{"base", "dunpai"}, {"shields", {{"tsumo_protection", false}}}});
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->shields, (ShieldRules{true, 2, 2, false, true}));
+  // Shields switched on in riichi: a module any ruleset may use.
+  auto riichi = RulesetFromJson({{"shields", {{"enabled", true}}}});
+  ASSERT_TRUE(riichi.ok()) << riichi.error();
+  EXPECT_TRUE(riichi->shields.enabled);
+}
+
+TEST(RulesetErrorTest, NewKeysWrongTypesAndRanges) {
+  for (const char* key : {"peach_tiles", "dora", "dead_wall", "round_wind", "dealer_pays_double", "renchan",
+                          "riichi_open_hand", "kuikae", "closed_kan_hidden"}) {
+    const std::string want = Quote(key) + " must be a boolean, got number";
+    ExpectError({{key, 1}}, {want});
+  }
+  ExpectError({{"end_point_gap", -1}}, {"\"end_point_gap\" must be an integer from 0"});
+  ExpectError({{"end_point_gap", "50000"}}, {"\"end_point_gap\" must be an integer, got string"});
+  ExpectError({{"max_hands", 10001}}, {"\"max_hands\" must be an integer from 0 to 10000"});
+  ExpectError({{"max_hands", 1.5}}, {"\"max_hands\" must be an integer"});
+  ExpectError({{"han_points", 1000}}, {"\"han_points\" must be an array"});
+  ExpectError({{"han_points", {1000, -1}}}, {"\"han_points\" must be an array", "[1000,-1]"});
+  ExpectError({{"han_points_step", -2000}}, {"\"han_points_step\" must be an integer from 0"});
+  ExpectError({{"length", "forever"}}, {"\"length\" must be \"east\", \"hanchan\" or \"unlimited\""});
+  ExpectError({{"shields", true}}, {"\"shields\" must be an object, got boolean"});
+  ExpectError({{"shields", {{"enable", true}}}}, {"unknown key \"enable\" in \"shields\""});
+  ExpectError({{"shields", {{"enabled", "yes"}}}}, {"\"shields.enabled\" must be a boolean, got string"});
+  ExpectError({{"shields", {{"per_hand", 5}, {"extra_tiles", 5}}}},
+              {"\"shields.per_hand\" must be an integer from 1 to 4, got 5"});
+  ExpectError({{"shields", {{"extra_tiles", "2"}}}}, {"\"shields.extra_tiles\" must be an integer, got string"});
+  ExpectError({{"yaku", {{"peach_dora", {{"counts_for_minimum", true}}}}}}, {"yaku \"peach_dora\"", "minimum"});
+  ExpectError({{"yaku", {{"kongs", {{"yakuman", 1}}}}}}, {"yaku \"kongs\": is not a yakuman"});
+}
+
+TEST(RulesetErrorTest, NewKeysImpossibleCombinations) {
+  // The riichi module neither values peach tiles nor pays without the dealer difference.
+  ExpectError({{"peach_tiles", true}}, {"\"peach_tiles\"", "\"riichi\"", "dunpai"});
+  ExpectError({{"dealer_pays_double", false}}, {"\"dealer_pays_double\"", "\"riichi\""});
+  // Dora indicators live in the dead wall.
+  ExpectError({{"dead_wall", false}}, {"\"dora\" is true but \"dead_wall\" is false"});
+  ExpectError({{"base", "dunpai"}, {"dora", true}}, {"\"dora\"", "\"dead_wall\""});
+  // Riichi with open melds needs an open value for riichi.
+  ExpectError({{"riichi_open_hand", true}}, {"\"riichi_open_hand\"", "yaku \"riichi\" has no open value"});
+  EXPECT_EQ(ErrorOf({{"riichi_open_hand", true}, {"yaku", {{"riichi", {{"open", 1}}}}}}), "");
+  // A game that nothing ends.
+  ExpectError({{"length", "unlimited"}}, {"\"length\" is \"unlimited\"", "max_hands", "end_point_gap"});
+  EXPECT_EQ(ErrorOf({{"length", "unlimited"}, {"max_hands", 8}}), "");
+  // The extra tiles dealt become the new shields.
+  ExpectError({{"shields", {{"extra_tiles", 3}}}}, {"\"shields.extra_tiles\" (3) must equal \"shields.per_hand\" (2)"});
+  // The dunpai module pays by the han table.
+  ExpectError({{"base", "dunpai"}, {"han_points", json::array()}}, {"\"han_points\"", "dunpai"});
+  ExpectError({{"scoring", "dunpai"}}, {"\"han_points\""});
+  // Under dunpai the dora switch can come back only with the dead wall.
+  EXPECT_EQ(ErrorOf({{"base", "dunpai"}, {"dora", true}, {"dead_wall", true}}), "");
+}
+
 // ---- LoadRuleset ------------------------------------------------------------------------------
 
 TEST(LoadRulesetTest, PresetFileAndUnknownName) {
@@ -359,8 +541,10 @@ TEST(LoadRulesetTest, PresetFileAndUnknownName) {
 
   auto missing = LoadRuleset("no_such_ruleset");
   ASSERT_FALSE(missing.ok());
-  const std::string start = "unknown ruleset \"no_such_ruleset\": not a preset (riichi";
+  const std::string start = "unknown ruleset \"no_such_ruleset\": not a preset (";
   EXPECT_EQ(missing.error().rfind(start, 0), 0u) << missing.error();
+  EXPECT_NE(missing.error().find("riichi"), std::string::npos) << missing.error();
+  EXPECT_NE(missing.error().find("dunpai"), std::string::npos) << missing.error();
   EXPECT_NE(missing.error().find("nor a readable file"), std::string::npos);
   EXPECT_FALSE(LoadRuleset(testing::TempDir()).ok());  // a directory is not a file
 }
