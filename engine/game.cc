@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#include <cstdio>
+#include <cstdlib>
+
+#include "engine/invariants.h"
 #include "engine/rng.h"
 
 namespace mj {
@@ -82,7 +86,22 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
     if (options.wall_for_hand) wall = options.wall_for_hand(hand_index);
     if (!wall) wall = Wall::Shuffled(HandSeed(seed, static_cast<uint64_t>(hand_index)));
     Round round(rules, *wall, setup, &rec.events);
-    if (options.observer) round.set_observer(options.observer);
+    if (options.observer) {
+      round.set_observer(options.observer);
+    } else {
+#ifndef NDEBUG
+      // Debug builds check every invariant after every event.
+      const int total = 4 * rules.starting_points;
+      round.set_observer([total](const RoundState& s, const Event& e) {
+        const std::string broken = CheckInvariants(s, total);
+        if (!broken.empty()) {
+          std::fprintf(stderr, "invariant broken after %s: %s\n", std::string(EventTypeName(e.type)).c_str(),
+                       broken.c_str());
+          std::abort();
+        }
+      });
+#endif
+    }
     auto outcome = round.Play(agents);
     if (!outcome) {
       rec.error = outcome.error();
