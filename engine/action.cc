@@ -4,7 +4,8 @@ namespace mj {
 
 std::string_view ActionTypeName(ActionType t) {
   static constexpr std::string_view kNames[] = {"discard", "riichi", "tsumo",  "ankan", "kakan", "nine_terminals",
-                                                "ron",     "chi",    "pon",    "daiminkan", "pass"};
+                                                "ron",     "chi",    "pon",    "daiminkan", "pass",
+                                                "set_shield", "exchange", "open_riichi"};
   return kNames[static_cast<int>(t)];
 }
 

@@ -24,6 +24,11 @@ enum class ActionType : uint8_t {
   kPon,            // tile = the discard taken, consumed = two own tiles
   kDaiminkan,      // tile = the discard taken, consumed = three own tiles
   kPass,           // decline every call
+  // Shields (盾牌, rules.shields.enabled).
+  kSetShield,      // at the deal: put `tile` face down into the shield area (one per decision)
+  kExchange,       // instead of a discard: `consumed[0]` (a face-down shield) goes to the river,
+                   // `tile` (from the hand) goes face up into the shield area
+  kOpenRiichi,     // riichi with the whole hand shown, discarding `tile`
   kCount
 };
 

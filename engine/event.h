@@ -18,8 +18,20 @@ namespace mj {
 
 enum class EventType : uint8_t {
   kStartGame, kStartKyoku, kTsumo, kDahai, kChi, kPon, kDaiminkan, kKakan, kAnkan, kDora,
-  kReach, kReachAccepted, kHora, kRyukyoku, kEndKyoku, kEndGame, kCount
+  kReach, kReachAccepted, kHora, kRyukyoku, kEndKyoku, kEndGame,
+  // Shields (our extension of the mjai vocabulary, same style).
+  kShieldSet,      // "shield_set": actor put pai face down as a shield at the deal
+  kExchange,       // "exchange": actor put pai face up in the shield area; consumed[0] = the
+                   //   face-down shield it discards (a dahai of that tile follows)
+  kProtection,     // "protection": actor pays nothing for target's tsumo; pai = the face-up
+                   //   shield tile among the winner's waits
+  kShieldsLost,    // "shields_lost": actor loses shields; consumed = face-up tiles lost,
+                   //   count = face-down shields lost, cause = ShieldLossCause
+  kCount
 };
+
+enum class ShieldLossCause : uint8_t { kWon, kDealtIn, kNoten, kTenpaiFaceUp, kCount };
+[[nodiscard]] std::string_view ShieldLossCauseName(ShieldLossCause c);  // "won", "dealt_in", ...
 [[nodiscard]] std::string_view EventTypeName(EventType t);  // mjai names: "start_kyoku", ...
 
 enum class DrawReason : uint8_t {
@@ -41,7 +53,8 @@ struct StartKyokuInfo {
   int oya = 0;                     // dealer seat
   Tile dora_marker = kNoTile;
   std::array<int, 4> scores{};
-  std::array<std::vector<Tile>, 4> tehais;  // dealt hands (13 each), sorted
+  std::array<std::vector<Tile>, 4> tehais;  // dealt hands (13 each; with shields 15/16 + carried), sorted
+  std::array<int, 4> shields_carried{};    // shields each seat brings from the last hand
 };
 
 struct HoraInfo {
@@ -76,6 +89,10 @@ struct Event {
   std::array<Tile, 4> consumed{kNoTile, kNoTile, kNoTile, kNoTile};
   uint8_t num_consumed = 0;
   bool tsumogiri = false;
+  bool open = false;               // reach: open riichi (the hand is shown)
+  uint8_t count = 0;               // shields_lost: face-down shields lost
+  ShieldLossCause cause = ShieldLossCause::kWon;  // shields_lost
+  std::vector<Tile> tiles;         // shields_lost: the face-up tiles lost (may exceed 4)
   std::shared_ptr<const StartKyokuInfo> start;
   std::shared_ptr<const HoraInfo> hora;
   std::shared_ptr<const RyukyokuInfo> ryukyoku;

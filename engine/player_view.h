@@ -49,6 +49,23 @@ class PlayerView {
   [[nodiscard]] Tile kan_tile() const { return s_.kan_tile; }
   [[nodiscard]] int kan_actor() const { return s_.kan_actor; }
 
+  // Shields (盾牌). Own face-down shields are private; every seat's face-down count, face-up
+  // shield tiles and peach count (hand + shields: peach backs are marked) are public.
+  [[nodiscard]] const std::vector<Tile>& own_shields() const { return s_.seats[seat_].shields_down; }
+  [[nodiscard]] int shields_down(int seat) const { return static_cast<int>(s_.seats[seat].shields_down.size()); }
+  [[nodiscard]] const std::vector<Tile>& shields_up(int seat) const { return s_.seats[seat].shields_up; }
+  [[nodiscard]] int peach_count(int seat) const;
+  [[nodiscard]] bool open_riichi(int seat) const { return s_.seats[seat].open_riichi; }
+  // The concealed hand of a seat in open riichi (shown to all); empty for other seats.
+  [[nodiscard]] std::vector<Tile> shown_hand(int seat) const {
+    return s_.seats[seat].open_riichi || seat == seat_ ? s_.seats[seat].hand : std::vector<Tile>{};
+  }
+  // True if meld i of `seat` is a closed kan laid face down (rules.closed_kan_hidden) that this
+  // seat may not read: its tiles must then be treated as unknown.
+  [[nodiscard]] bool meld_hidden(int seat, int i) const {
+    return seat != seat_ && s_.rules->closed_kan_hidden && s_.seats[seat].melds[i].type == MeldType::kAnkan;
+  }
+
   // Kinds this seat can see: own hand, every river (called tiles sit in melds), every meld
   // (closed kans included: they are shown), dora indicators.
   [[nodiscard]] KindCounts VisibleCounts() const;

@@ -49,6 +49,10 @@ struct SeatState {
   bool all_discards_orphans = true;       // for nagashi mangan
   bool discards_called = false;           // some discard was called (voids nagashi mangan)
   int num_kans = 0;
+  // Shields (盾牌): face-down shields and the face-up tiles exchanged into the shield area.
+  std::vector<Tile> shields_down;
+  std::vector<Tile> shields_up;
+  bool open_riichi = false;               // riichi declared with the hand shown
 
   // Cache of WaitMask(): the counts and meld count it was computed for, and the result.
   mutable KindCounts waits_for{};
