@@ -21,56 +21,22 @@
 #include "rules/dunpai_scoring.h"
 #include "rules/ruleset.h"
 #include "rules/score_json.h"
+#include "tests/score_case_file.h"
 
 namespace mj {
 namespace {
 
 using nlohmann::json;
+using test::CheckScoreCase;
+using test::LoadScoreCases;
+using test::ScoreCase;
+using test::ScoreCaseName;
 
 constexpr char kCasesFile[] = MJ_TEST_DATA_DIR "/dunpai_score_cases.jsonl";
 constexpr size_t kMinCases = 40;
 
-struct DunpaiCase {
-  int line = 0;
-  std::string name;
-  std::string rules = "dunpai";
-  json input;
-  json expect;
-  std::string why;
-  std::string load_error;  // set when the line itself is broken
-};
-
-void PrintTo(const DunpaiCase& c, std::ostream* os) { *os << c.name << " (line " << c.line << ")"; }
-
-std::vector<DunpaiCase> LoadCases() {
-  std::vector<DunpaiCase> cases;
-  std::ifstream in(kCasesFile);
-  if (!in) return cases;
-  std::string text;
-  int line = 0;
-  while (std::getline(in, text)) {
-    ++line;
-    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    DunpaiCase c;
-    c.line = line;
-    try {
-      const json j = json::parse(text);
-      c.name = j.at("name").get<std::string>();
-      c.rules = j.value("rules", "dunpai");
-      c.input = j.at("input");
-      c.expect = j.at("expect");
-      c.why = j.value("why", "");
-    } catch (const std::exception& e) {
-      c.name = "line_" + std::to_string(line);
-      c.load_error = e.what();
-    }
-    cases.push_back(std::move(c));
-  }
-  return cases;
-}
-
-const std::vector<DunpaiCase>& Cases() {
-  static const std::vector<DunpaiCase> cases = LoadCases();
+const std::vector<ScoreCase>& Cases() {
+  static const std::vector<ScoreCase> cases = LoadScoreCases(kCasesFile, "dunpai");
   return cases;
 }
 
@@ -88,107 +54,14 @@ Ruleset DunpaiWith(json overrides) {
   return r.ok() ? r.value() : Ruleset{};
 }
 
-bool NumbersEqual(const json& a, const json& b) {
-  if (!a.is_number() || !b.is_number()) return false;
-  return std::fabs(a.get<double>() - b.get<double>()) < 1e-9;
-}
-
-std::map<std::string, double> YakuMap(const json& yaku, std::vector<std::string>& problems) {
-  std::map<std::string, double> out;
-  if (!yaku.is_array()) {
-    problems.push_back("output \"yaku\" is not an array");
-    return out;
-  }
-  for (const json& y : yaku) {
-    if (!y.is_object() || !y.contains("name") || !y.contains("han") || !y["name"].is_string() ||
-        !y["han"].is_number()) {
-      problems.push_back("malformed yaku entry " + y.dump());
-      continue;
-    }
-    const std::string name = y["name"].get<std::string>();
-    if (out.count(name)) problems.push_back("yaku \"" + name + "\" listed twice");
-    out[name] = y["han"].get<double>();
-  }
-  return out;
-}
-
-std::string MapText(const std::map<std::string, double>& m) {
-  json j = json::object();
-  for (const auto& [k, v] : m) j[k] = v;
-  return j.dump();
-}
-
-std::vector<std::string> Compare(const json& expect, const json& actual) {
-  std::vector<std::string> problems;
-  for (const auto& [key, want] : expect.items()) {
-    if (!actual.contains(key)) {
-      problems.push_back("missing \"" + key + "\" (expected " + want.dump() + ")");
-      continue;
-    }
-    const json& got = actual[key];
-    if (key == "yaku") {
-      std::map<std::string, double> want_map;
-      for (const auto& [name, han] : want.items()) want_map[name] = han.get<double>();
-      const std::map<std::string, double> got_map = YakuMap(got, problems);
-      bool same = want_map.size() == got_map.size();
-      for (const auto& [name, han] : want_map) {
-        auto it = got_map.find(name);
-        if (it == got_map.end() || std::fabs(it->second - han) > 1e-9) same = false;
-      }
-      if (!same) problems.push_back("yaku: expected " + MapText(want_map) + ", got " + MapText(got_map));
-    } else if (want.is_number()) {
-      if (!NumbersEqual(want, got)) problems.push_back(key + ": expected " + want.dump() + ", got " + got.dump());
-    } else if (want.is_object()) {  // payment: exact key set
-      bool same = got.is_object() && got.size() == want.size();
-      if (same)
-        for (const auto& [k, v] : want.items())
-          if (!got.contains(k) || !NumbersEqual(v, got[k])) same = false;
-      if (!same) problems.push_back(key + ": expected " + want.dump() + ", got " + got.dump());
-    } else if (want != got) {
-      problems.push_back(key + ": expected " + want.dump() + ", got " + got.dump());
-    }
-  }
-  // A successful output's han is the sum of its yaku (nothing is hidden in the total).
-  if (actual.value("ok", false) && actual.contains("yaku") && actual["yaku"].is_array()) {
-    double sum = 0;
-    for (const json& y : actual["yaku"])
-      if (y.contains("han") && y["han"].is_number()) sum += y["han"].get<double>();
-    if (!actual.contains("han") || std::fabs(sum - actual["han"].get<double>()) > 1e-9)
-      problems.push_back("the yaku add up to " + std::to_string(sum) + ", not han " + actual.value("han", json()).dump());
-  }
-  return problems;
-}
-
-class DunpaiScoreCaseTest : public ::testing::TestWithParam<DunpaiCase> {};
+class DunpaiScoreCaseTest : public ::testing::TestWithParam<ScoreCase> {};
 
 TEST_P(DunpaiScoreCaseTest, MatchesHandWorkedExpectation) {
-  const DunpaiCase& c = GetParam();
-  ASSERT_TRUE(c.load_error.empty()) << kCasesFile << " line " << c.line << ": " << c.load_error;
-  const json actual = ScoreInputJson(c.input, Preset(c.rules));
-  std::vector<std::string> problems = Compare(c.expect, actual);
-  if (c.input.contains("id") && actual.contains("id") && actual["id"] != c.input["id"])
-    problems.push_back("id not echoed: " + actual["id"].dump());
-  if (!problems.empty()) {
-    std::ostringstream msg;
-    msg << "case " << c.name << " under " << c.rules << " (" << kCasesFile << " line " << c.line << ")\n";
-    for (const std::string& p : problems) msg << "  - " << p << "\n";
-    msg << "  why:      " << c.why << "\n"
-        << "  input:    " << c.input.dump() << "\n"
-        << "  expected: " << c.expect.dump() << "\n"
-        << "  actual:   " << actual.dump() << "\n";
-    ADD_FAILURE() << msg.str();
-  }
+  const std::string failure = CheckScoreCase(GetParam(), kCasesFile);
+  if (!failure.empty()) ADD_FAILURE() << failure;
 }
 
-std::string CaseName(const ::testing::TestParamInfo<DunpaiCase>& info) {
-  std::string name = info.param.name;
-  for (char& ch : name)
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  if (name.empty()) name = "line_" + std::to_string(info.param.line);
-  return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(DunpaiCases, DunpaiScoreCaseTest, ::testing::ValuesIn(Cases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(DunpaiCases, DunpaiScoreCaseTest, ::testing::ValuesIn(Cases()), ScoreCaseName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DunpaiScoreCaseTest);
 
 // ---------------------------------------------------------------- the file itself
@@ -197,7 +70,7 @@ TEST(DunpaiScoreCasesFile, HasEnoughCases) { EXPECT_GE(Cases().size(), kMinCases
 
 TEST(DunpaiScoreCasesFile, NamesAreUniqueAndEveryCaseExplainsItself) {
   std::set<std::string> seen;
-  for (const DunpaiCase& c : Cases()) {
+  for (const ScoreCase& c : Cases()) {
     EXPECT_TRUE(seen.insert(c.name).second) << "duplicate case name " << c.name;
     if (!c.load_error.empty()) continue;
     EXPECT_FALSE(c.why.empty()) << c.name;
@@ -217,7 +90,7 @@ TEST(DunpaiScoreCasesFile, EveryNewOrChangedYakuIsCovered) {
       "two_concealed_pungs", "kongs", "renroku", "three_identical_sequences",
       "four_identical_sequences", "peach_dora", "suukantsu", "junchan", "sanshoku"};
   std::map<std::string, int> count;
-  for (const DunpaiCase& c : Cases())
+  for (const ScoreCase& c : Cases())
     if (c.expect.contains("yaku") && c.expect["yaku"].is_object())
       for (const auto& [name, han] : c.expect["yaku"].items()) ++count[name];
   for (const char* y : kYaku) EXPECT_GE(count[y], 1) << "no case expects yaku " << y;
@@ -228,7 +101,7 @@ TEST(DunpaiScoreCasesFile, EveryNewOrChangedYakuIsCovered) {
 
 TEST(DunpaiScoreCasesFile, ErrorKindsAreCovered) {
   std::map<std::string, int> count;
-  for (const DunpaiCase& c : Cases())
+  for (const ScoreCase& c : Cases())
     if (c.expect.contains("error")) ++count[c.expect["error"].get<std::string>()];
   EXPECT_GE(count["no_yaku"], 3);
   EXPECT_GE(count["not_a_winning_hand"], 1);

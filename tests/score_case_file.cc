@@ -1,0 +1,142 @@
+#include "tests/score_case_file.h"
+
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "rules/ruleset.h"
+#include "rules/score_json.h"
+
+namespace mj::test {
+namespace {
+
+using nlohmann::json;
+
+bool NumbersEqual(const json& a, const json& b) {
+  if (!a.is_number() || !b.is_number()) return false;
+  return std::fabs(a.get<double>() - b.get<double>()) < 1e-9;
+}
+
+// The output's yaku array as a name -> han map; duplicates are reported in `problems`.
+std::map<std::string, double> YakuMap(const json& yaku, std::vector<std::string>& problems) {
+  std::map<std::string, double> out;
+  if (!yaku.is_array()) {
+    problems.push_back("output \"yaku\" is not an array");
+    return out;
+  }
+  for (const json& y : yaku) {
+    if (!y.is_object() || !y.contains("name") || !y.contains("han") || !y["name"].is_string() || !y["han"].is_number()) {
+      problems.push_back("malformed yaku entry " + y.dump());
+      continue;
+    }
+    const std::string name = y["name"].get<std::string>();
+    if (out.count(name)) problems.push_back("yaku \"" + name + "\" listed twice");
+    out[name] = y["han"].get<double>();
+  }
+  return out;
+}
+
+std::string MapText(const std::map<std::string, double>& m) {
+  json j = json::object();
+  for (const auto& [k, v] : m) j[k] = v;
+  return j.dump();
+}
+
+}  // namespace
+
+std::vector<std::string> CompareScoreOutput(const json& expect, const json& actual) {
+  std::vector<std::string> problems;
+  for (const auto& [key, want] : expect.items()) {
+    if (!actual.contains(key)) {
+      problems.push_back("missing \"" + key + "\" (expected " + want.dump() + ")");
+      continue;
+    }
+    const json& got = actual[key];
+    if (key == "yaku") {
+      std::map<std::string, double> want_map;
+      for (const auto& [name, han] : want.items()) want_map[name] = han.get<double>();
+      const std::map<std::string, double> got_map = YakuMap(got, problems);
+      bool same = want_map.size() == got_map.size();
+      for (const auto& [name, han] : want_map) {
+        auto it = got_map.find(name);
+        if (it == got_map.end() || std::fabs(it->second - han) > 1e-9) same = false;
+      }
+      if (!same) problems.push_back("yaku: expected " + MapText(want_map) + ", got " + MapText(got_map));
+    } else if (want.is_number()) {
+      if (!NumbersEqual(want, got)) problems.push_back(key + ": expected " + want.dump() + ", got " + got.dump());
+    } else if (want.is_object()) {  // payment: exact key set, integer values
+      bool same = got.is_object() && got.size() == want.size();
+      if (same)
+        for (const auto& [k, v] : want.items())
+          if (!got.contains(k) || !NumbersEqual(v, got[k])) same = false;
+      if (!same) problems.push_back(key + ": expected " + want.dump() + ", got " + got.dump());
+    } else if (want != got) {
+      problems.push_back(key + ": expected " + want.dump() + ", got " + got.dump());
+    }
+  }
+  // Internal consistency of a successful output: han_sixths = 6 * han, id echoed.
+  if (actual.value("ok", false) && actual.contains("han") && actual.contains("han_sixths") && actual["han"].is_number() &&
+      actual["han_sixths"].is_number()) {
+    if (std::fabs(actual["han"].get<double>() * 6 - actual["han_sixths"].get<double>()) > 1e-9)
+      problems.push_back("han_sixths " + actual["han_sixths"].dump() + " is not 6 x han " + actual["han"].dump());
+  }
+  return problems;
+}
+
+std::vector<ScoreCase> LoadScoreCases(const std::string& path, const std::string& default_rules) {
+  std::vector<ScoreCase> cases;
+  std::ifstream in(path);
+  if (!in) return cases;
+  std::string text;
+  int line = 0;
+  while (std::getline(in, text)) {
+    ++line;
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    ScoreCase c;
+    c.line = line;
+    try {
+      const json j = json::parse(text);
+      c.name = j.at("name").get<std::string>();
+      c.rules = j.value("rules", default_rules);
+      c.input = j.at("input");
+      c.expect = j.at("expect");
+      c.why = j.value("why", "");
+    } catch (const std::exception& e) {
+      c.name = "line_" + std::to_string(line);
+      c.load_error = e.what();
+    }
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+std::string CheckScoreCase(const ScoreCase& c, const std::string& file) {
+  if (!c.load_error.empty()) return file + " line " + std::to_string(c.line) + ": " + c.load_error;
+  auto rules = LoadRuleset(c.rules);
+  if (!rules.ok()) return "case " + c.name + ": LoadRuleset(\"" + c.rules + "\"): " + rules.error();
+  const json actual = ScoreInputJson(c.input, rules.value());
+  std::vector<std::string> problems = CompareScoreOutput(c.expect, actual);
+  if (c.input.contains("id") && actual.contains("id") && actual["id"] != c.input["id"])
+    problems.push_back("id not echoed: " + actual["id"].dump());
+  if (problems.empty()) return "";
+  std::ostringstream msg;
+  msg << "case " << c.name << " (" << file << " line " << c.line << ", rules " << c.rules << ")\n";
+  for (const std::string& p : problems) msg << "  - " << p << "\n";
+  msg << "  why:      " << c.why << "\n"
+      << "  input:    " << c.input.dump() << "\n"
+      << "  expected: " << c.expect.dump() << "\n"
+      << "  actual:   " << actual.dump() << "\n";
+  return msg.str();
+}
+
+std::string ScoreCaseName(const ::testing::TestParamInfo<ScoreCase>& info) {
+  std::string name = info.param.name;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  if (name.empty()) name = "line_" + std::to_string(info.param.line);
+  return name;
+}
+
+}  // namespace mj::test

@@ -1,0 +1,39 @@
+#pragma once
+// Test support for hand-worked scoring case files (tests/data/*_score_cases.jsonl): one JSON
+// object per line, {"name", "input", "expect", "why"} and optionally "rules" (a preset name).
+// Only the fields present in "expect" are compared; "yaku" as an exact name -> han map.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace mj::test {
+
+struct ScoreCase {
+  int line = 0;
+  std::string name;
+  std::string rules;        // preset to score under
+  nlohmann::json input;
+  nlohmann::json expect;
+  std::string why;
+  std::string load_error;   // set when the line itself is broken
+};
+
+inline void PrintTo(const ScoreCase& c, std::ostream* os) { *os << c.name << " (line " << c.line << ")"; }
+
+// Every case of `path`; a case without "rules" is scored under `default_rules`.
+[[nodiscard]] std::vector<ScoreCase> LoadScoreCases(const std::string& path, const std::string& default_rules);
+
+// The differences between `expect` and a `score` output object (empty = all match).
+[[nodiscard]] std::vector<std::string> CompareScoreOutput(const nlohmann::json& expect, const nlohmann::json& actual);
+
+// Scores the case under its ruleset and returns a readable failure report, or "" when it matches.
+[[nodiscard]] std::string CheckScoreCase(const ScoreCase& c, const std::string& file);
+
+// A gtest parameter name made of the case name.
+[[nodiscard]] std::string ScoreCaseName(const ::testing::TestParamInfo<ScoreCase>& info);
+
+}  // namespace mj::test
