@@ -25,16 +25,26 @@ NextHand AdvanceGame(const Ruleset& rules, const RoundSetup& played, const Round
   const int dealer = played.kyoku;
   setup.scores = o.scores;
   setup.riichi_sticks = o.riichi_sticks;
-  const bool renchan = o.dealer_won || (o.exhaustive && o.dealer_tenpai) || o.abortive;
-  setup.honba = (o.win && !o.dealer_won) ? 0 : played.honba + 1;
+  setup.shields_carried = o.shields_kept;
+  setup.hands_played = played.hands_played + 1;
+  // Without renchan (Dunpai) the deal always passes and there is no honba.
+  const bool renchan = rules.renchan && (o.dealer_won || (o.exhaustive && o.dealer_tenpai) || o.abortive);
+  setup.honba = !rules.renchan ? 0 : (o.win && !o.dealer_won) ? 0 : played.honba + 1;
 
   const int last_round = rules.length == GameLength::kHanchan ? 1 : 0;  // South or East
   const int final_round = last_round + (rules.west_extension ? 1 : 0);
   bool end = false;
   const int top_score = *std::max_element(setup.scores.begin(), setup.scores.end());
   const bool someone_reached = top_score >= rules.return_points;
+  const int low_score = *std::min_element(setup.scores.begin(), setup.scores.end());
   if (rules.bust_ends_game && std::any_of(setup.scores.begin(), setup.scores.end(), [](int s) { return s < 0; })) {
     end = true;
+  } else if (rules.max_hands > 0 && setup.hands_played >= rules.max_hands) {
+    end = true;  // every hand counts, draws included
+  } else if (rules.end_point_gap > 0 && top_score - low_score > rules.end_point_gap) {
+    end = true;
+  } else if (rules.length == GameLength::kUnlimited) {
+    end = false;  // no round ends the game
   } else if (played.round_wind > last_round || (played.round_wind == last_round && played.kyoku == 3)) {
     // All-last, or an extension hand.
     const bool dealer_top = RankSeats(setup.scores)[dealer] == 1;
@@ -52,6 +62,7 @@ NextHand AdvanceGame(const Ruleset& rules, const RoundSetup& played, const Round
     if (++setup.kyoku == 4) {
       setup.kyoku = 0;
       ++setup.round_wind;
+      if (rules.length == GameLength::kUnlimited) setup.round_wind %= 4;  // after North, East again
     }
   }
   return next;

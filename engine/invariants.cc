@@ -6,10 +6,17 @@ namespace mj {
 
 std::string CheckInvariants(const RoundState& s, int expected_total) {
   std::array<int, kNumTiles> seen{};
-  // Wall tiles not yet drawn: live [live_next, kLiveSize), rinshan not taken, all indicators.
-  for (int i = s.live_next; i < Wall::kLiveSize; ++i) ++seen[s.wall.tiles[i]];
-  for (int i = s.rinshan_next; i < 4; ++i) ++seen[s.wall.Rinshan(i)];
-  for (int i = Wall::kDoraStart; i < kNumTiles; ++i) ++seen[s.wall.tiles[i]];
+  // Wall tiles not yet drawn: live [live_next, live size), rinshan not taken, all indicators;
+  // without a dead wall, [live_next, size). Tiles out of the wall (tiles[size..136): carried
+  // shields) are in the hands from the deal on.
+  if (s.rules->dead_wall) {
+    for (int i = s.live_next; i < s.wall.LiveSize(); ++i) ++seen[s.wall.tiles[i]];
+    for (int i = s.rinshan_next; i < 4; ++i) ++seen[s.wall.Rinshan(i)];
+    for (int i = s.wall.DoraStart(); i < s.wall.size; ++i) ++seen[s.wall.tiles[i]];
+  } else {
+    for (int i = s.live_next; i < s.wall.size; ++i) ++seen[s.wall.tiles[i]];
+  }
+  for (Tile t : s.shields_returned) ++seen[t];
   for (int p = 0; p < 4; ++p) {
     const SeatState& seat = s.seats[p];
     for (Tile t : seat.hand) ++seen[t];
@@ -17,6 +24,8 @@ std::string CheckInvariants(const RoundState& s, int expected_total) {
       for (int i = 0; i < m.num_tiles; ++i) ++seen[m.tiles[i]];
     for (const RiverTile& r : seat.river)
       if (!r.called) ++seen[r.tile];
+    for (Tile t : seat.shields_down) ++seen[t];
+    for (Tile t : seat.shields_up) ++seen[t];
   }
   for (int t = 0; t < kNumTiles; ++t)
     if (seen[t] != 1)
@@ -31,9 +40,10 @@ std::string CheckInvariants(const RoundState& s, int expected_total) {
     int kinds = 0;
     for (uint8_t c : seat.counts) kinds += c;
     if (kinds != static_cast<int>(seat.hand.size())) return "seat " + std::to_string(p) + ": counts disagree with the hand";
-    const int expected = 13 - 3 * static_cast<int>(seat.melds.size());
+    int expected = 13 - 3 * static_cast<int>(seat.melds.size());
+    if (s.phase == Phase::kSetShield) expected += (p == s.dealer) + s.shields_to_set[p];
     const int size = static_cast<int>(seat.hand.size());
-    const bool holding_extra = (s.turn == p && (s.phase == Phase::kAfterDraw || s.phase == Phase::kAfterCall)) ||
+    const bool holding_extra = s.phase != Phase::kSetShield && (s.turn == p && (s.phase == Phase::kAfterDraw || s.phase == Phase::kAfterCall)) ||
                                (s.phase == Phase::kEnded && size == expected + 1);
     if (size != expected + (holding_extra ? 1 : 0))
       return "seat " + std::to_string(p) + " holds " + std::to_string(size) + " tiles with " +

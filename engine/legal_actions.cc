@@ -11,8 +11,40 @@ namespace {
 
 constexpr bool IsOrphan(Kind k) { return IsTerminalOrHonor(k); }
 
+bool IsPeach(Tile t, const Ruleset& rules) { return rules.peach_tiles && IsPeachCopy(t); }
+
 bool SameFace(Tile a, Tile b, const Ruleset& rules) {
-  return KindOf(a) == KindOf(b) && IsRedFive(a, rules) == IsRedFive(b, rules);
+  return KindOf(a) == KindOf(b) && IsRedFive(a, rules) == IsRedFive(b, rules) && IsPeach(a, rules) == IsPeach(b, rules);
+}
+
+// One tile of each distinct face in `tiles`, in order of first appearance.
+std::vector<Tile> DistinctFaces(const std::vector<Tile>& tiles, const Ruleset& rules) {
+  std::vector<Tile> out;
+  for (Tile t : tiles) {
+    bool dup = false;
+    for (Tile u : out) dup = dup || SameFace(t, u, rules);
+    if (!dup) out.push_back(t);
+  }
+  return out;
+}
+
+bool Forbidden(const RoundState& s, Tile t) {
+  return std::find(s.forbidden_discards.begin(), s.forbidden_discards.end(), KindOf(t)) != s.forbidden_discards.end();
+}
+
+// Exchanges (shields): every distinct hand face x every distinct face-down shield face; not in
+// riichi. Kuikae (when banned) applies to both tiles.
+void AddExchanges(const RoundState& s, const SeatState& p, std::vector<Action>* out) {
+  if (!s.rules->shields.enabled || p.InRiichi() || p.shields_down.empty()) return;
+  const std::vector<Tile> shields = DistinctFaces(p.shields_down, *s.rules);
+  for (Tile t : DistinctFaces(p.hand, *s.rules)) {
+    if (Forbidden(s, t)) continue;
+    for (Tile d : shields) {
+      if (Forbidden(s, d)) continue;
+      Action a{ActionType::kExchange, static_cast<uint8_t>(s.turn), t, {d, kNoTile, kNoTile, kNoTile}, 1};
+      out->push_back(a);
+    }
+  }
 }
 
 // Tiles of `hand` of kind k, red ones first.
@@ -54,6 +86,13 @@ bool CanAddKan(const RoundState& s, int seat) {
 
 }  // namespace
 
+std::vector<Action> LegalShieldActions(const RoundState& s, int seat) {
+  std::vector<Action> out;
+  for (Tile t : DistinctFaces(s.seats[seat].hand, *s.rules))
+    out.push_back({ActionType::kSetShield, static_cast<uint8_t>(seat), t, {}, 0});
+  return out;
+}
+
 bool FourKansAbortPending(const RoundState& s) {
   if (!s.rules->abort_four_kans || s.total_kans < 4) return false;
   for (const SeatState& p : s.seats)
@@ -80,6 +119,7 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
   const uint8_t actor = static_cast<uint8_t>(seat);
   if (s.phase == Phase::kAfterCall) {
     AddDiscards(s, p, false, &out);
+    AddExchanges(s, p, &out);
     return out;
   }
   // Tsumo.
@@ -132,8 +172,10 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
   const size_t first_discard = out.size();
   AddDiscards(s, p, true, &out);
   // Riichi: closed, enough points and tiles, tenpai after the discard.
-  const bool can_riichi = p.IsClosed() && p.riichi == RiichiState::kNone && s.TilesLeft() >= 4 &&
-                          (!rules.riichi_needs_points || s.scores[seat] >= rules.riichi_deposit);
+  // With riichi_open_hand, open melds allowed; with no deposit, no points needed.
+  const bool can_riichi = (p.IsClosed() || rules.riichi_open_hand) && p.riichi == RiichiState::kNone &&
+                          s.TilesLeft() >= 4 &&
+                          (!rules.riichi_needs_points || rules.riichi_deposit <= 0 || s.scores[seat] >= rules.riichi_deposit);
   if (can_riichi) {
     const size_t end = out.size();
     for (size_t i = first_discard; i < end; ++i) {
@@ -141,7 +183,14 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
       --after.counts[KindOf(out[i].tile)];
       if (Shanten(after.counts, static_cast<int>(after.melds.size())) == 0 && IsTenpai(after)) out.push_back({ActionType::kRiichi, actor, out[i].tile, {}, 0});
     }
+    // Open riichi: where the ruleset's yaku table has it for this hand.
+    const YakuValue& open = rules.yaku[static_cast<int>(YakuId::kOpenRiichi)];
+    if (open.enabled && (p.IsClosed() ? open.closed_sixths : open.open_sixths) > 0) {
+      const size_t riichi_end = out.size();
+      for (size_t i = end; i < riichi_end; ++i) out.push_back({ActionType::kOpenRiichi, actor, out[i].tile, {}, 0});
+    }
   }
+  AddExchanges(s, p, &out);
   return out;
 }
 
@@ -157,6 +206,7 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
     out.push_back({ActionType::kRon, actor, t, {}, 0});
   // The caller must keep a legal discard after a chi or pon (kuikae).
   auto keeps_a_discard = [&](const Action& call) {
+    if (rules.kuikae) return true;
     SmallVector<Kind, 2> forbidden;
     KuikaeForbidden(call, &forbidden);
     KindCounts left = p.counts;
@@ -219,7 +269,9 @@ std::vector<Action> LegalKanResponses(const RoundState& s, int seat) {
   const SeatState& p = s.seats[seat];
   const Tile t = s.kan_tile;
   const uint64_t waits = WaitMask(p);
-  if ((waits >> KindOf(t) & 1) && !IsFuriten(p, waits)) {
+  // A closed kan laid face down (closed_kan_hidden) shows nothing to rob.
+  const bool hidden = s.phase == Phase::kOnAnkan && s.rules->closed_kan_hidden;
+  if (!hidden && (waits >> KindOf(t) & 1) && !IsFuriten(p, waits)) {
     const ScoreResult r = ScoreWin(s, seat, t, WinKind::kChankan);
     bool allowed = r.ok();
     if (allowed && s.phase == Phase::kOnAnkan) {

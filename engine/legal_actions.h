@@ -16,6 +16,10 @@ namespace mj {
 // A seat other than the kan actor, on `s.kan_tile` (kOnKakan / kOnAnkan); ends with kPass.
 [[nodiscard]] std::vector<Action> LegalKanResponses(const RoundState& s, int seat);
 
+// The shield deal (phase kSetShield): one kSetShield per distinct tile face in `seat`'s hand
+// (kind, red five, peach).
+[[nodiscard]] std::vector<Action> LegalShieldActions(const RoundState& s, int seat);
+
 // Four kans are down, made by more than one player, and the ruleset aborts on it: the next
 // discard ends the hand unless it is won on (no call may be made on it).
 [[nodiscard]] bool FourKansAbortPending(const RoundState& s);

@@ -46,7 +46,11 @@ class PlayerView {
   [[nodiscard]] int hand_size(int seat) const { return static_cast<int>(s_.seats[seat].hand.size()); }
   [[nodiscard]] Tile last_discard() const { return s_.last_discard; }
   [[nodiscard]] int last_discarder() const { return s_.last_discarder; }
-  [[nodiscard]] Tile kan_tile() const { return s_.kan_tile; }
+  // kNoTile for another seat's closed kan laid face down (rules.closed_kan_hidden).
+  [[nodiscard]] Tile kan_tile() const {
+    const bool hidden = s_.phase == Phase::kOnAnkan && s_.rules->closed_kan_hidden && s_.kan_actor != seat_;
+    return hidden ? kNoTile : s_.kan_tile;
+  }
   [[nodiscard]] int kan_actor() const { return s_.kan_actor; }
 
   // Shields (盾牌). Own face-down shields are private; every seat's face-down count, face-up

@@ -4,6 +4,7 @@
 
 #include "engine/legal_actions.h"
 #include "engine/win_check.h"
+#include "rules/dunpai_scoring.h"
 #include "rules/points.h"
 #include "rules/scoring_module.h"
 
@@ -14,10 +15,26 @@ int DealSeat(int position, int dealer) {
   return (dealer + position - 48) % 4;
 }
 
+int ShieldDealSize(int extra) { return 48 + 4 * (1 + extra) + 1; }
+
+int ShieldDealSeat(int position, int dealer, int extra) {
+  if (position < 48) return (dealer + position / 4) % 4;
+  const int rest = position - 48;
+  if (rest >= 4 * (1 + extra)) return dealer;
+  return (dealer + rest / (1 + extra)) % 4;
+}
+
 Round::Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, std::vector<Event>* log)
     : log_(log) {
   s_.rules = &rules;
   s_.wall = wall;
+  // Carried shields are out of this hand's wall.
+  std::vector<Tile> carried;
+  for (const auto& c : setup.shields_carried) carried.insert(carried.end(), c.begin(), c.end());
+  if (!carried.empty()) s_.wall = wall.Without(carried);
+  carried_ = setup.shields_carried;
+  s_.live_end = rules.dead_wall ? s_.wall.LiveSize() : s_.wall.size;
+  s_.dora_revealed = rules.dora ? 1 : 0;
   s_.round_wind = setup.round_wind;
   s_.kyoku = setup.kyoku;
   s_.dealer = setup.kyoku % 4;
@@ -45,19 +62,33 @@ void Round::RemoveFromHand(int seat, Tile t) {
 }
 
 void Round::Deal() {
-  for (int i = 0; i < 52; ++i) AddToHand(DealSeat(i, s_.dealer), s_.wall.tiles[i]);
-  s_.live_next = 52;
+  const ShieldRules& sh = s_.rules->shields;
+  if (sh.enabled) {
+    const int n = ShieldDealSize(sh.extra_tiles);
+    for (int i = 0; i < n; ++i) AddToHand(ShieldDealSeat(i, s_.dealer, sh.extra_tiles), s_.wall.tiles[i]);
+    s_.live_next = n;
+    for (int p = 0; p < 4; ++p) {
+      for (Tile t : carried_[p]) AddToHand(p, t);
+      s_.shields_to_set[p] = static_cast<int>(carried_[p].size()) + sh.per_hand;
+    }
+    s_.phase = Phase::kSetShield;
+    s_.turn = s_.dealer;
+  } else {
+    for (int i = 0; i < 52; ++i) AddToHand(DealSeat(i, s_.dealer), s_.wall.tiles[i]);
+    s_.live_next = 52;
+  }
   auto info = std::make_shared<StartKyokuInfo>();
   info->bakaze = s_.round_wind;
   info->kyoku = s_.kyoku + 1;
   info->honba = s_.honba;
   info->kyotaku = s_.riichi_sticks;
   info->oya = s_.dealer;
-  info->dora_marker = s_.wall.DoraIndicator(0);
+  info->dora_marker = s_.rules->dora ? s_.wall.DoraIndicator(0) : kNoTile;
   info->scores = s_.scores;
   for (int p = 0; p < 4; ++p) {
     info->tehais[p] = s_.seats[p].hand;
     std::sort(info->tehais[p].begin(), info->tehais[p].end());
+    info->shields_carried[p] = static_cast<int>(carried_[p].size());
   }
   Event e;
   e.type = EventType::kStartKyoku;
@@ -68,7 +99,7 @@ void Round::Deal() {
 bool Round::Draw() {
   if (draw_source_) {
     const bool rinshan = s_.rinshan_pending;
-    const int pos = rinshan ? Wall::kRinshanStart + s_.rinshan_next : s_.live_next;
+    const int pos = rinshan && s_.rules->dead_wall ? s_.wall.RinshanStart() + s_.rinshan_next : s_.live_next;
     const std::optional<Tile> want = draw_source_(s_, s_.turn, rinshan);
     if (!want) {
       draw_error_ = "the draw source stopped the hand at seat " + std::to_string(s_.turn) + "'s draw";
@@ -78,10 +109,10 @@ bool Round::Draw() {
     const int q = static_cast<int>(it - s_.wall.tiles.begin());
     // Unseen positions: the undrawn live wall (the part moved to the dead wall included), the
     // replacement tiles not taken, the indicators not revealed, the ura indicators.
-    const bool unseen = q < kNumTiles &&
-                        ((q >= s_.live_next && q < Wall::kRinshanStart) ||
-                         (q >= Wall::kRinshanStart + s_.rinshan_next && q < Wall::kDoraStart) ||
-                         (q >= Wall::kDoraStart + s_.dora_revealed));
+    const bool unseen = q < s_.wall.size &&
+                        ((q >= s_.live_next && q < s_.wall.RinshanStart()) ||
+                         (q >= s_.wall.RinshanStart() + s_.rinshan_next && q < s_.wall.DoraStart()) ||
+                         (q >= s_.wall.DoraStart() + s_.dora_revealed) || (!s_.rules->dead_wall && q >= s_.live_next));
     if (!unseen) {
       draw_error_ = "the draw source gave tile id " + std::to_string(*want) + ", which is not an unseen wall tile";
       return false;
@@ -89,7 +120,11 @@ bool Round::Draw() {
     std::swap(s_.wall.tiles[pos], s_.wall.tiles[q]);
   }
   Tile t;
-  if (s_.rinshan_pending) {
+  if (s_.rinshan_pending && !s_.rules->dead_wall) {
+    t = s_.wall.tiles[s_.live_next++];  // no dead wall: the replacement is the next wall tile
+    s_.drawn_from_rinshan = true;
+    s_.rinshan_pending = false;
+  } else if (s_.rinshan_pending) {
     t = s_.wall.Rinshan(s_.rinshan_next++);
     --s_.live_end;  // the dead wall takes the last live tile
     s_.drawn_from_rinshan = true;
@@ -111,7 +146,7 @@ bool Round::Draw() {
 }
 
 void Round::RevealDora() {
-  if (s_.dora_revealed >= 5) return;
+  if (!s_.rules->dora || s_.dora_revealed >= 5) return;
   ++s_.dora_revealed;
   Event e;
   e.type = EventType::kDora;
@@ -130,22 +165,25 @@ void Round::BreakIppatsu() {
   for (SeatState& p : s_.seats) p.ippatsu = false;
 }
 
-void Round::Discard(Tile t, bool riichi) {
+void Round::Discard(Tile t, bool riichi, bool open, bool from_shield) {
   const int seat = s_.turn;
   SeatState& p = s_.seats[seat];
   if (riichi) {
     Event r;
     r.type = EventType::kReach;
     r.actor = static_cast<int8_t>(seat);
+    r.open = open;
     Emit(std::move(r));
     p.riichi = RiichiState::kDeclared;
-    p.double_riichi = p.river.empty() && s_.no_calls_yet;
+    p.open_riichi = open;
+    p.double_riichi = p.river.empty() && s_.no_calls_yet &&
+                      s_.rules->yaku[static_cast<int>(YakuId::kDoubleRiichi)].enabled;
   } else if (p.riichi == RiichiState::kAccepted) {
     p.ippatsu = false;  // the riichi player's next discard ends the ippatsu chance
   }
   RevealPendingDora();
-  const bool tsumogiri = t == s_.drawn;
-  RemoveFromHand(seat, t);
+  const bool tsumogiri = !from_shield && t == s_.drawn;
+  if (!from_shield) RemoveFromHand(seat, t);
   p.river.push_back({t, tsumogiri, riichi, false});
   p.discarded[KindOf(t)] = true;
   if (!IsTerminalOrHonor(KindOf(t))) p.all_discards_orphans = false;
@@ -212,7 +250,7 @@ void Round::ApplyCall(const Action& a) {
     s_.rinshan_pending = true;
     s_.phase = Phase::kDraw;
   } else {
-    KuikaeForbidden(a, &s_.forbidden_discards);
+    if (!s_.rules->kuikae) KuikaeForbidden(a, &s_.forbidden_discards);
     s_.phase = Phase::kAfterCall;
   }
   Emit(std::move(e));
@@ -268,6 +306,87 @@ void Round::ApplyKan(const Action& a) {
   if (a.type == ActionType::kAnkan) RevealDora();  // a closed kan's dora is turned at once
 }
 
+// Exchange: the hand tile goes face up into the shield area, the face-down shield is this turn's
+// discard ("exchange", then its "dahai").
+void Round::Exchange(const Action& a) {
+  const int seat = s_.turn;
+  SeatState& p = s_.seats[seat];
+  const Tile shield = a.consumed[0];
+  // The announcement first (every tile still in place at this event), then the tiles move and
+  // the shield's dahai follows.
+  Event e;
+  e.type = EventType::kExchange;
+  e.actor = static_cast<int8_t>(seat);
+  e.pai = a.tile;
+  e.consumed[0] = shield;
+  e.num_consumed = 1;
+  Emit(std::move(e));
+  RevealPendingDora();  // an open kan's dora turns before the discard, as in Discard
+  RemoveFromHand(seat, a.tile);
+  p.shields_up.push_back(a.tile);
+  p.shields_down.erase(std::find(p.shields_down.begin(), p.shields_down.end(), shield));
+  Discard(shield, false, false, true);
+}
+
+// The deal's shield choices: the dealer first, then the others in turn order; each seat makes
+// all its choices (carried + per_hand, one tile a decision) before the next seat starts.
+void Round::SelectShields(const std::array<Agent*, 4>& agents, std::string* error) {
+  for (int i = 0; i < 4; ++i) {
+    const int seat = (s_.dealer + i) % 4;
+    while (s_.shields_to_set[seat] > 0) {
+      s_.turn = seat;
+      s_.phase = Phase::kSetShield;
+      const std::vector<Action> legal = LegalShieldActions(s_, seat);
+      auto answer = Ask(agents[seat], seat, legal);
+      if (!answer) {
+        *error = answer.error();
+        return;
+      }
+      const Tile t = answer->tile;
+      RemoveFromHand(seat, t);
+      s_.seats[seat].shields_down.push_back(t);
+      --s_.shields_to_set[seat];
+      Event e;
+      e.type = EventType::kShieldSet;
+      e.actor = static_cast<int8_t>(seat);
+      e.pai = t;
+      Emit(std::move(e));
+    }
+  }
+  // The dealer holds 14 and starts with a discard; it drew nothing (no tsumo on the deal).
+  s_.turn = s_.dealer;
+  s_.drawn = kNoTile;
+  s_.phase = Phase::kAfterDraw;
+}
+
+void Round::LoseShields(int seat, bool face_down, bool face_up, ShieldLossCause cause) {
+  SeatState& p = s_.seats[seat];
+  Event e;
+  e.type = EventType::kShieldsLost;
+  e.actor = static_cast<int8_t>(seat);
+  e.cause = cause;
+  if (face_down) {
+    e.count = static_cast<uint8_t>(p.shields_down.size());
+    s_.shields_returned.insert(s_.shields_returned.end(), p.shields_down.begin(), p.shields_down.end());
+    p.shields_down.clear();
+  }
+  if (face_up) {
+    e.tiles = p.shields_up;
+    for (size_t i = 0; i < p.shields_up.size() && i < 4; ++i) e.consumed[e.num_consumed++] = p.shields_up[i];
+    s_.shields_returned.insert(s_.shields_returned.end(), p.shields_up.begin(), p.shields_up.end());
+    p.shields_up.clear();
+  }
+  if (e.count > 0 || !e.tiles.empty()) Emit(std::move(e));
+}
+
+int Round::NagashiPayment(int winner, int payer) const {
+  const Ruleset& rules = *s_.rules;
+  const bool dunpai = rules.scoring == "dunpai";
+  const Payment pay = dunpai ? DunpaiPayment(DunpaiHandValue(4, rules), winner == s_.dealer, true, rules)
+                             : PaymentFromBase(2000, winner == s_.dealer, true);
+  return pay.kind == PaymentKind::kTsumoDealer ? pay.each : payer == s_.dealer ? pay.dealer : pay.non_dealer;
+}
+
 Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& legal) {
   if (legal.size() == 1) return legal.front();
   const PlayerView view(s_, seat);
@@ -285,7 +404,13 @@ Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& leg
 Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
   Deal();
   s_.turn = s_.dealer;
-  s_.phase = Phase::kDraw;
+  if (s_.rules->shields.enabled) {
+    std::string error;
+    SelectShields(agents, &error);
+    if (!error.empty()) return Error{error};
+  } else {
+    s_.phase = Phase::kDraw;
+  }
   const Ruleset& rules = *s_.rules;
   while (s_.phase != Phase::kEnded) {
     switch (s_.phase) {
@@ -312,6 +437,8 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           case ActionType::kAnkan:
           case ActionType::kKakan: ApplyKan(a); break;
           case ActionType::kRiichi: Discard(a.tile, true); break;
+          case ActionType::kOpenRiichi: Discard(a.tile, true, true); break;
+          case ActionType::kExchange: Exchange(a); break;
           default: Discard(a.tile, false); break;
         }
         break;
@@ -381,7 +508,7 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           discarder.riichi = RiichiState::kAccepted;
           discarder.ippatsu = true;
           s_.scores[from] -= rules.riichi_deposit;
-          ++s_.riichi_sticks;
+          if (rules.riichi_deposit > 0) ++s_.riichi_sticks;
           Event e;
           e.type = EventType::kReachAccepted;
           e.actor = static_cast<int8_t>(from);
@@ -415,7 +542,8 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
         s_.phase = Phase::kDraw;
         break;
       }
-      case Phase::kEnded: break;
+      case Phase::kEnded:
+      case Phase::kSetShield: break;
     }
   }
   return outcome_;
@@ -425,6 +553,30 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
   const Ruleset& rules = *s_.rules;
   const ScoringModule* module = FindScoringModule(rules.scoring);
   const int honba_each = rules.honba_value / 3;
+  // Tsumo protection: a seat with a face-up shield tile among the winner's waits (the hand
+  // before the winning draw) pays nothing, unless the winner declared open riichi.
+  std::array<bool, 4> protected_seat{};
+  const ShieldRules& sh = rules.shields;
+  if (tsumo && sh.enabled && sh.tsumo_protection && !(sh.open_riichi && s_.seats[winners[0]].open_riichi)) {
+    const int w = winners[0];
+    SeatState before = s_.seats[w];
+    --before.counts[KindOf(tile)];
+    const uint64_t waits = WaitMask(before);
+    for (int i = 1; i < 4; ++i) {
+      const int p = (w + i) % 4;
+      for (Tile t : s_.seats[p].shields_up) {
+        if (!(waits >> KindOf(t) & 1)) continue;
+        protected_seat[p] = true;
+        Event e;
+        e.type = EventType::kProtection;
+        e.actor = static_cast<int8_t>(p);
+        e.target = static_cast<int8_t>(w);
+        e.pai = t;
+        Emit(std::move(e));
+        break;
+      }
+    }
+  }
   for (size_t i = 0; i < winners.size(); ++i) {
     const int w = winners[i];
     WinContext ctx = MakeWinContext(s_, w, tile, tsumo ? WinKind::kTsumo : chankan ? WinKind::kChankan : WinKind::kRon);
@@ -434,6 +586,7 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
     }
     const ScoreResult r = module->Score(ctx, rules);
     std::array<int, 4> d{};
+    int unpaid = 0;  // protected seats' shares
     // Pao: the liable seat pays for a daisangen / daisuushii it fed.
     int liable = -1;
     if (pao_[w] >= 0) {
@@ -450,6 +603,10 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
           int pay = r.payment.kind == PaymentKind::kTsumoDealer ? r.payment.each
                     : p == s_.dealer                           ? r.payment.dealer
                                                                : r.payment.non_dealer;
+          if (protected_seat[p]) {
+            unpaid += pay + honba_each * ctx.honba;
+            continue;
+          }
           d[p] -= pay + honba_each * ctx.honba;
         }
       }
@@ -460,7 +617,7 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
     } else {
       d[from] -= r.payment.ron + r.honba_bonus;
     }
-    d[w] += r.total;
+    d[w] += r.total - unpaid;
     for (int p = 0; p < 4; ++p) s_.scores[p] += d[p];
     if (r.deposits > 0) s_.riichi_sticks = 0;
     auto info = std::make_shared<HoraInfo>();
@@ -487,6 +644,10 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
   }
   s_.riichi_sticks = 0;
   outcome_.win = true;
+  if (sh.enabled) {
+    for (int w : winners) LoseShields(w, true, true, ShieldLossCause::kWon);
+    if (!tsumo) LoseShields(from, true, true, ShieldLossCause::kDealtIn);
+  }
   Finish();
 }
 
@@ -522,10 +683,9 @@ void Round::SettleExhaustive() {
   if (any_nagashi) {
     for (int w = 0; w < 4; ++w) {
       if (!info->nagashi[w]) continue;
-      const Payment pay = PaymentFromBase(2000, w == s_.dealer, true);
       for (int p = 0; p < 4; ++p) {
         if (p == w) continue;
-        const int amount = pay.kind == PaymentKind::kTsumoDealer ? pay.each : p == s_.dealer ? pay.dealer : pay.non_dealer;
+        const int amount = NagashiPayment(w, p);
         d[p] -= amount;
         d[w] += amount;
       }
@@ -543,10 +703,23 @@ void Round::SettleExhaustive() {
   e.type = EventType::kRyukyoku;
   e.ryukyoku = std::move(info);
   Emit(std::move(e));
+  if (rules.shields.enabled) {
+    // Tenpai: the face-up shields are lost, the face-down ones kept; noten: all lost.
+    for (int p = 0; p < 4; ++p) {
+      const bool tenpai = IsTenpai(s_.seats[p]);
+      LoseShields(p, !tenpai, true, tenpai ? ShieldLossCause::kTenpaiFaceUp : ShieldLossCause::kNoten);
+    }
+  }
   Finish();
 }
 
 void Round::Finish() {
+  // Shields left (face down, and face up where the hand's end did not take them) are carried.
+  for (int p = 0; p < 4; ++p) {
+    outcome_.shields_kept[p] = s_.seats[p].shields_down;
+    outcome_.shields_kept[p].insert(outcome_.shields_kept[p].end(), s_.seats[p].shields_up.begin(),
+                                    s_.seats[p].shields_up.end());
+  }
   outcome_.scores = s_.scores;
   outcome_.riichi_sticks = s_.riichi_sticks;
   s_.phase = Phase::kEnded;

@@ -22,6 +22,10 @@ struct RoundSetup {
   int honba = 0;
   int riichi_sticks = 0;
   std::array<int, 4> scores{};
+  // Shields (盾牌) each seat carries from the last hand. They are out of the hand's wall (the
+  // Round removes them from the wall it is given, see Wall::Without) and mixed into the deal.
+  std::array<std::vector<Tile>, 4> shields_carried;
+  int hands_played = 0;  // hands played before this one (max_hands)
 };
 
 struct RoundOutcome {
@@ -32,6 +36,7 @@ struct RoundOutcome {
   bool dealer_tenpai = false;
   std::array<int, 4> scores{};      // after the hand
   int riichi_sticks = 0;            // left on the table
+  std::array<std::vector<Tile>, 4> shields_kept;  // shields each seat carries into the next hand
 };
 
 // Called after every event with the state, for invariant checks in tests and debug builds.
@@ -61,7 +66,11 @@ class Round {
   [[nodiscard]] bool Draw();  // false: the draw source stopped the hand (error in draw_error_)
   void RevealDora();
   void RevealPendingDora();
-  void Discard(Tile t, bool riichi);
+  void Discard(Tile t, bool riichi, bool open = false, bool from_shield = false);
+  void SelectShields(const std::array<Agent*, 4>& agents, std::string* error);
+  void Exchange(const Action& a);
+  void LoseShields(int seat, bool face_down, bool face_up, ShieldLossCause cause);
+  [[nodiscard]] int NagashiPayment(int winner, int payer) const;
   void RemoveFromHand(int seat, Tile t);
   void AddToHand(int seat, Tile t);
   void ApplyCall(const Action& a);
@@ -81,10 +90,18 @@ class Round {
   RoundOutcome outcome_;
   std::array<int, 4> pao_{-1, -1, -1, -1};   // liable seat per winner-to-be (daisangen/daisuushii)
   std::array<bool, 4> pao_is_wind_{};
+  std::array<std::vector<Tile>, 4> carried_;  // shields carried into this hand
 };
 
 // The seat that receives wall position i (0..51) of the deal: blocks of four tiles to each seat
 // three times from the dealer, then one tile each.
 [[nodiscard]] int DealSeat(int position, int dealer);
+
+// Shield deal (rules.shields.enabled): the number of wall tiles dealt, and the seat receiving
+// position i: blocks of four three times from the dealer (48 tiles), then 1 + extra tiles to
+// each seat in turn from the dealer, then one more to the dealer (its 14th: the dealer does not
+// draw on its first turn). With extra 2: 61 tiles, dealer 16, others 15.
+[[nodiscard]] int ShieldDealSize(int extra);
+[[nodiscard]] int ShieldDealSeat(int position, int dealer, int extra);
 
 }  // namespace mj

@@ -75,6 +75,7 @@ enum class Phase : uint8_t {
   kOnKakan,       // others may rob the added kan tile
   kOnAnkan,       // others may rob a closed kan with thirteen orphans
   kEnded,
+  kSetShield,     // the deal of a shield hand: `turn` puts one tile face down as a shield
 };
 
 struct RoundState {
@@ -108,6 +109,10 @@ struct RoundState {
   int discards_made = 0;
   std::array<Kind, 4> first_discards{};  // for four winds
   SmallVector<Kind, 2> forbidden_discards;  // kuikae: kinds the caller may not discard now
+  // Shields: how many each seat has still to set at the deal, and the shields lost at the end of
+  // the hand (back to the next hand's wall; counted until then for the 136-tile invariant).
+  std::array<int, 4> shields_to_set{};
+  std::vector<Tile> shields_returned;
 
   [[nodiscard]] int TilesLeft() const { return live_end - live_next; }
   [[nodiscard]] Wind SeatWind(int seat) const { return static_cast<Wind>((seat - dealer + 4) % 4); }

@@ -23,6 +23,19 @@ bool Wall::IsPermutation() const {
   return true;
 }
 
+Wall Wall::Without(const std::vector<Tile>& out) const {
+  std::array<bool, kNumTiles> gone{};
+  for (Tile t : out) gone[t] = true;
+  Wall w;
+  int n = 0;
+  for (int i = 0; i < size; ++i)
+    if (!gone[tiles[i]]) w.tiles[n++] = tiles[i];
+  w.size = n;
+  for (int i = 0; i < kNumTiles; ++i)
+    if (i >= size || gone[tiles[i]]) w.tiles[n++] = tiles[i];
+  return w;
+}
+
 Result<Wall> Wall::FromTiles(const std::vector<Tile>& tiles) {
   if (tiles.size() != kNumTiles)
     return Error{"a wall has 136 tiles, got " + std::to_string(tiles.size())};

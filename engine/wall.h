@@ -6,6 +6,12 @@
 //   tiles[kDoraStart..+5)       dora indicators (first, then one per kan)
 //   tiles[kUraStart..+5)        ura dora indicators, matching the dora indicators
 // A wall is either shuffled from a seed or given explicitly (tests, imported games).
+//
+// Shields (盾牌): tiles carried as shields from the last hand are physically out of the wall.
+// Such a wall holds `size` < 136 tiles in tiles[0..size); the carried tiles sit (unused) in
+// tiles[size..136). The dead wall, when the ruleset has one, is then the last 14 of the `size`
+// tiles; the accessors below take positions relative to `size` (equal to the constants for a full
+// wall). Without a dead wall (rules.dead_wall false) every one of the `size` tiles is drawn.
 
 #include <array>
 #include <cstdint>
@@ -23,6 +29,7 @@ struct Wall {
   static constexpr int kDoraStart = 126;
   static constexpr int kUraStart = 131;
   std::array<Tile, kNumTiles> tiles{};
+  int size = kNumTiles;  // tiles in the wall; tiles[size..136) are out of it (carried shields)
 
   // A shuffled wall (Fisher-Yates with the engine PRNG seeded by `seed`).
   [[nodiscard]] static Wall Shuffled(uint64_t seed);
@@ -31,9 +38,19 @@ struct Wall {
   // Checks that every id 0..135 appears exactly once.
   [[nodiscard]] bool IsPermutation() const;
 
-  [[nodiscard]] Tile DoraIndicator(int i) const { return tiles[kDoraStart + i]; }
-  [[nodiscard]] Tile UraIndicator(int i) const { return tiles[kUraStart + i]; }
-  [[nodiscard]] Tile Rinshan(int i) const { return tiles[kRinshanStart + i]; }
+  // The same wall with `out` removed from it: the remaining tiles keep their relative order in
+  // tiles[0..size), `out` (and tiles already out) follow. Idempotent. A shuffled wall without
+  // some tiles is thus a deterministic shuffle of the others.
+  [[nodiscard]] Wall Without(const std::vector<Tile>& out) const;
+
+  // Dead-wall positions for a wall of `size` tiles (the constants when size == 136).
+  [[nodiscard]] int LiveSize() const { return size - (kNumTiles - kLiveSize); }
+  [[nodiscard]] int RinshanStart() const { return size - (kNumTiles - kRinshanStart); }
+  [[nodiscard]] int DoraStart() const { return size - (kNumTiles - kDoraStart); }
+  [[nodiscard]] int UraStart() const { return size - (kNumTiles - kUraStart); }
+  [[nodiscard]] Tile DoraIndicator(int i) const { return tiles[DoraStart() + i]; }
+  [[nodiscard]] Tile UraIndicator(int i) const { return tiles[UraStart() + i]; }
+  [[nodiscard]] Tile Rinshan(int i) const { return tiles[RinshanStart() + i]; }
 };
 
 }  // namespace mj

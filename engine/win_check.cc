@@ -13,33 +13,44 @@ WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind)
   const Ruleset& rules = *s.rules;
   WinContext ctx;
   ctx.concealed = p.counts;
-  int red = 0;
-  for (Tile t : p.hand) red += IsRedFive(t, rules);
+  int red = 0, peach = 0;
+  auto is_peach = [&](Tile t) { return rules.peach_tiles && IsPeachCopy(t); };
+  for (Tile t : p.hand) {
+    red += IsRedFive(t, rules);
+    peach += is_peach(t);
+  }
   if (kind != WinKind::kTsumo) {
     ++ctx.concealed[KindOf(win)];
     red += IsRedFive(win, rules);
+    peach += is_peach(win);
   }
   ctx.win_tile = KindOf(win);
   for (const EngineMeld& m : p.melds) {
     Meld meld;
     meld.type = m.type;
     meld.kind = m.LowestKind();
-    for (int i = 0; i < m.num_tiles; ++i) red += IsRedFive(m.tiles[i], rules);
+    for (int i = 0; i < m.num_tiles; ++i) {
+      red += IsRedFive(m.tiles[i], rules);
+      peach += is_peach(m.tiles[i]);
+    }
     ctx.melds.push_back(meld);
   }
   ctx.red_fives = static_cast<uint8_t>(red);
+  ctx.peach_tiles = static_cast<uint8_t>(peach);
   ctx.tsumo = kind == WinKind::kTsumo;
   ctx.chankan = kind == WinKind::kChankan;
   ctx.double_riichi = p.double_riichi;
   ctx.riichi = p.riichi == RiichiState::kAccepted && !p.double_riichi;
+  ctx.open_riichi = p.riichi == RiichiState::kAccepted && p.open_riichi;
   ctx.ippatsu = p.ippatsu && p.riichi == RiichiState::kAccepted;
   ctx.rinshan = ctx.tsumo && s.drawn_from_rinshan;
   ctx.haitei = ctx.tsumo && !s.drawn_from_rinshan && s.TilesLeft() == 0;
   ctx.houtei = kind == WinKind::kRon && s.TilesLeft() == 0;
   const bool first_draw = s.no_calls_yet && p.river.empty() && ctx.tsumo && !s.drawn_from_rinshan;
-  ctx.tenhou = first_draw && seat == s.dealer;
-  ctx.chiihou = first_draw && seat != s.dealer;
+  ctx.tenhou = first_draw && seat == s.dealer && rules.yaku[static_cast<int>(YakuId::kTenhou)].enabled;
+  ctx.chiihou = first_draw && seat != s.dealer && rules.yaku[static_cast<int>(YakuId::kChiihou)].enabled;
   ctx.seat_wind = s.SeatWind(seat);
+  ctx.has_round_wind = rules.round_wind;
   ctx.round_wind = static_cast<Wind>(s.round_wind);
   for (int i = 0; i < s.dora_revealed; ++i) ctx.dora_indicators.push_back(KindOf(s.wall.DoraIndicator(i)));
   if (p.riichi == RiichiState::kAccepted)
@@ -65,6 +76,9 @@ bool IsFuriten(const SeatState& seat, uint64_t waits) {
   if (seat.temporary_furiten || seat.riichi_furiten) return true;
   for (int k = 0; k < kNumKinds; ++k)
     if ((waits >> k & 1) && seat.discarded[k]) return true;
+  // Face-up shield tiles count as the seat's own discards (Dunpai).
+  for (Tile t : seat.shields_up)
+    if (waits >> KindOf(t) & 1) return true;
   return false;
 }
 

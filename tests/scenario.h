@@ -3,6 +3,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/agent.h"
@@ -17,14 +18,34 @@ namespace mj::test {
 Wall ScenarioWall(const std::array<std::string, 4>& hands, const std::string& draws, int dealer = 0,
                   const std::string& dora = "", const std::string& rinshan = "");
 
+// A shield hand's wall (rules.shields.enabled, `extra` tiles beyond 14/13): the deal gives seat p
+// `hands[p]` (14 + extra for the dealer, 13 + extra for the others; seats absolute), the draws
+// follow, then the unused tiles in id order. `carried[p]` are tiles seat p carries as shields from
+// the last hand: they are out of the wall (the wall holds 136 - carried tiles) and returned in
+// `carried` for RoundSetup::shields_carried. No dead wall: the draws run to the wall's end.
+struct ShieldScenario {
+  Wall wall;
+  std::array<std::vector<Tile>, 4> carried;
+};
+ShieldScenario ShieldScenarioWall(const std::array<std::string, 4>& hands, const std::string& draws, int dealer = 0,
+                                  const std::array<std::string, 4>& carried = {}, int extra = 2);
+
 // An agent whose policy is a few switches: it wins whenever it may (win), declares riichi with
 // the drawn tile when it may (riichi), makes closed kans (kan), declares nine terminals (nine),
 // otherwise discards the drawn tile (or the first legal discard after a call) and passes calls.
+// Shields: at the deal it sets `shields` (mpsz, in order; a kind it cannot set: the first legal
+// tile); on its turn it first makes the next of `exchanges` (hand tile, face-down shield; kinds)
+// when legal, then (before anything else) discards the next of `discards` when legal; with
+// `open_riichi` it declares open riichi as `riichi` does.
 struct Policy {
   bool win = false;
   bool riichi = false;
   bool kan = false;
   bool nine = false;
+  std::string shields;
+  std::vector<std::pair<std::string, std::string>> exchanges;
+  std::string discards;
+  bool open_riichi = false;
 };
 
 class PolicyAgent final : public Agent {
@@ -35,6 +56,7 @@ class PolicyAgent final : public Agent {
 
  private:
   Policy p_;
+  size_t next_shield_ = 0, next_exchange_ = 0, next_discard_ = 0;
 };
 
 }  // namespace mj::test
