@@ -231,6 +231,7 @@ int RunMatch(const std::vector<std::string>& args) {
   std::cout << "rules " << rules->name << ", seed " << *seed << ", " << num_games << " game"
             << (num_games == 1 ? "" : "s") << ", seats rotated each game\n"
             << FormatMatchTable(stats);
+  if (rules->shields.enabled) std::cout << "\n" << FormatShieldTable(stats);
   if (!problems.empty()) {
     std::cout << problems.size() << " game" << (problems.size() == 1 ? " was" : "s were")
               << " stopped by an agent error (details on stderr)\n";

@@ -137,6 +137,10 @@ int Export(const std::vector<std::string>& args) {
     std::cerr << "mahjong replay export: " << file << ": " << record.error() << "\n";
     return 1;
   }
+  if (auto refusal = MjaiExportRefusal(record->rules)) {
+    std::cerr << "mahjong replay export: " << file << ": " << *refusal << "\n";
+    return 1;
+  }
   std::cout << ExportMjaiLines(record->events, record->rules, record->agents);
   return 0;
 }

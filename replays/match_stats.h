@@ -29,6 +29,13 @@ struct SeatStats {
   int riichi = 0;         // hands where this seat declared riichi (reach event)
   int calls = 0;          // hands with at least one chi, pon or daiminkan by this seat
   long long win_value = 0;  // sum over wins of the hand's payment (no honba, no deposits)
+  // Shields (盾牌; zero under a ruleset without them). Definitions in docs/MATCH.md.
+  int shields_set = 0;        // face-down shields set at the deals (shield_set events), all hands
+  int exchanges = 0;          // exchange events
+  int deal_ins_avoided = 0;   // exchanges whose face-up tile an opponent not in furiten waited on
+  int protected_tsumo = 0;    // protection events: another seat's tsumo this seat paid nothing for
+  long long points_saved = 0; // the shares those protections saved (the tsumo payment's share)
+  std::array<int, 4> shields_lost{};  // shields lost (face down + face up), by ShieldLossCause
   bool ranked = false;    // the game ended normally: rank and final score are set
   int rank = 0;           // 1..4
   int final_score = 0;    // points after leftover deposits, before oka/uma
@@ -59,6 +66,8 @@ struct AgentStats {
   [[nodiscard]] double RiichiRate() const;         // riichi / hands
   [[nodiscard]] double CallRate() const;           // calls / hands
   [[nodiscard]] double AverageWinValue() const;    // win_value / wins; 0 if none
+  [[nodiscard]] double ShieldsPerHand() const;     // shields_set / hands
+  [[nodiscard]] double ExchangesPerHand() const;   // exchanges / hands
 };
 
 // Per-agent totals, one row per distinct label in first-appearance order of `labels`.
@@ -78,5 +87,7 @@ class MatchStats {
 // The table as printed by `mahjong match` (fixed-width columns, one row per agent, then a
 // note for each agent that was aggregated over several seats).
 [[nodiscard]] std::string FormatMatchTable(const MatchStats& stats);
+// The second table of a match under a ruleset with shields (docs/MATCH.md).
+[[nodiscard]] std::string FormatShieldTable(const MatchStats& stats);
 
 }  // namespace mj

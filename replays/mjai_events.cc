@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "engine/win_check.h"
 #include "replays/replay.h"
@@ -40,8 +41,22 @@ class TileResolver {
       hands_[p].clear();
       melds_[p].clear();
       drawn_[p] = kNoTile;
+      shields_down_[p].clear();
+      shields_up_[p].clear();
+      exchanged_[p] = kNoTile;
     }
     last_exposed_ = kNoTile;
+  }
+
+  // A tile taken from `area` by name (the lowest id with it); Fresh if there is none.
+  Tile Take(std::vector<Tile>& area, MjaiTileName n) {
+    auto best = area.end();
+    for (auto it = area.begin(); it != area.end(); ++it)
+      if (MjaiNameOf(*it, rules_) == n && (best == area.end() || *it < *best)) best = it;
+    if (best == area.end()) return Fresh(n);
+    const Tile t = *best;
+    area.erase(best);
+    return t;
   }
 
   // A tile seen for the first time in this hand.
@@ -105,6 +120,9 @@ class TileResolver {
   std::array<std::vector<Tile>, 4> hands_;
   std::array<std::vector<Tile>, 4> melds_;
   std::array<Tile, 4> drawn_{};
+  std::array<std::vector<Tile>, 4> shields_down_;
+  std::array<std::vector<Tile>, 4> shields_up_;
+  std::array<Tile, 4> exchanged_{};  // the face-down shield an exchange sends to the river next
   Tile last_exposed_ = kNoTile;
 
  private:
@@ -113,11 +131,12 @@ class TileResolver {
 };
 
 // Global key order of DumpOrdered (earlier = first); keys not listed come after, alphabetically.
-constexpr std::array<std::string_view, 54> kKeyOrder = {
+constexpr std::array<std::string_view, 60> kKeyOrder = {
     "format", "version", "seed", "agents", "complete", "error",
     "type", "name", "names", "kyoku_first", "aka_flag",
     "bakaze", "kyoku", "honba", "kyotaku", "oya", "result", "reason",
-    "actor", "target", "winners", "pai", "consumed", "tsumogiri", "dora_marker",
+    "actor", "target", "winners", "pai", "shield", "consumed", "tsumogiri", "open", "count", "tiles", "cause",
+    "dora_marker",
     "hora_tehais", "ura_markers", "pao",
     "ok", "han", "han_sixths", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "payment",
     "ron", "dealer", "non_dealer", "each", "honba_bonus", "deposits", "total", "score",
@@ -126,6 +145,7 @@ constexpr std::array<std::string_view, 54> kKeyOrder = {
 
 int KeyRank(const std::string& key, bool start_kyoku) {
   if (start_kyoku && key == "tehais") return KeyRank("scores", false) + 1;  // mjai: scores, tehais
+  if (start_kyoku && key == "shields_carried") return KeyRank("scores", false) + 2;  // then ours
   for (size_t i = 0; i < kKeyOrder.size(); ++i)
     if (kKeyOrder[i] == key) return static_cast<int>(i) * 2;
   return static_cast<int>(kKeyOrder.size()) * 2;
@@ -218,6 +238,8 @@ json EventToJson(const Event& e, const Ruleset& rules) {
         json tehais = json::array();
         for (const auto& hand : s->tehais) tehais.push_back(TilesJson(hand, rules));
         j["tehais"] = std::move(tehais);
+        // Only under a ruleset with shields, so riichi replays keep their bytes.
+        if (rules.shields.enabled) j["shields_carried"] = Array4(s->shields_carried);
       }
       break;
     case EventType::kTsumo:
@@ -248,7 +270,30 @@ json EventToJson(const Event& e, const Ruleset& rules) {
       break;
     case EventType::kDora: j["dora_marker"] = MjaiTile(e.pai, rules); break;
     case EventType::kReach:
+      j["actor"] = e.actor;
+      if (e.open) j["open"] = true;  // open riichi; absent = a closed riichi
+      break;
     case EventType::kReachAccepted: j["actor"] = e.actor; break;
+    case EventType::kShieldSet:
+      j["actor"] = e.actor;
+      j["pai"] = MjaiTile(e.pai, rules);
+      break;
+    case EventType::kExchange:
+      j["actor"] = e.actor;
+      j["pai"] = MjaiTile(e.pai, rules);
+      j["shield"] = MjaiTile(e.consumed[0], rules);
+      break;
+    case EventType::kProtection:
+      j["actor"] = e.actor;
+      j["target"] = e.target;
+      j["pai"] = MjaiTile(e.pai, rules);
+      break;
+    case EventType::kShieldsLost:
+      j["actor"] = e.actor;
+      j["count"] = e.count;
+      j["tiles"] = TilesJson(e.tiles, rules);
+      j["cause"] = std::string(ShieldLossCauseName(e.cause));
+      break;
     case EventType::kHora:
       j["actor"] = e.actor;
       j["target"] = e.target;
@@ -378,8 +423,57 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
       switch (e.type) {
         case EventType::kStartGame:
         case EventType::kEndKyoku:
-        case EventType::kReach:
         case EventType::kReachAccepted: break;
+        case EventType::kReach: e.open = ej.contains("open") && ej.at("open").get<bool>(); break;
+        case EventType::kShieldSet: {
+          auto n = name(ej.at("pai"), base + "/pai");
+          if (!n) return Error{n.error()};
+          e.pai = tiles.FromHand(actor, *n);
+          tiles.shields_down_[actor].push_back(e.pai);
+          break;
+        }
+        case EventType::kExchange: {
+          auto n = name(ej.at("pai"), base + "/pai");
+          if (!n) return Error{n.error()};
+          auto shield = name(ej.at("shield"), base + "/shield");
+          if (!shield) return Error{shield.error()};
+          e.pai = tiles.FromHand(actor, *n, tiles.drawn_[actor]);
+          tiles.shields_up_[actor].push_back(e.pai);
+          const Tile down = tiles.Take(tiles.shields_down_[actor], *shield);
+          e.consumed[0] = down;
+          e.num_consumed = 1;
+          // The dahai that follows discards this very tile.
+          tiles.hands_[actor].push_back(down);
+          tiles.exchanged_[actor] = down;
+          break;
+        }
+        case EventType::kProtection: {
+          auto n = name(ej.at("pai"), base + "/pai");
+          if (!n) return Error{n.error()};
+          e.pai = kNoTile;
+          for (Tile t : tiles.shields_up_[actor])
+            if (MjaiNameOf(t, rules) == *n) {
+              e.pai = t;
+              break;
+            }
+          if (e.pai == kNoTile) e.pai = tiles.Fresh(*n);
+          break;
+        }
+        case EventType::kShieldsLost: {
+          auto lost = names(ej.at("tiles"), base + "/tiles");
+          if (!lost) return Error{lost.error()};
+          for (MjaiTileName c : *lost) e.tiles.push_back(tiles.Take(tiles.shields_up_[actor], c));
+          e.count = static_cast<uint8_t>(ej.at("count").get<int>());
+          const std::string cause = ej.at("cause").get<std::string>();
+          bool found = false;
+          for (int c = 0; c < static_cast<int>(ShieldLossCause::kCount) && !found; ++c)
+            if (ShieldLossCauseName(static_cast<ShieldLossCause>(c)) == cause) {
+              e.cause = static_cast<ShieldLossCause>(c);
+              found = true;
+            }
+          if (!found) return Error{base + "/cause: " + Quote(cause) + " is not one of the shield loss causes"};
+          break;
+        }
         case EventType::kStartKyoku: {
           auto info = std::make_shared<StartKyokuInfo>();
           const std::string wind = ej.at("bakaze").get<std::string>();
@@ -389,6 +483,7 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           info->kyotaku = ej.at("kyotaku").get<int>();
           info->oya = ej.at("oya").get<int>();
           info->scores = points(ej.at("scores"));
+          if (ej.contains("shields_carried")) info->shields_carried = points(ej.at("shields_carried"));
           tiles.NewHand();
           for (int p = 0; p < 4; ++p) {
             auto hand = names(ej.at("tehais")[p], base + "/tehais/" + std::to_string(p));
@@ -417,7 +512,10 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           if (!n) return Error{n.error()};
           e.tsumogiri = ej.at("tsumogiri").get<bool>();
           const Tile drawn = tiles.drawn_[actor];
-          e.pai = e.tsumogiri ? tiles.FromHand(actor, *n, drawn) : tiles.FromHand(actor, *n, kNoTile, drawn);
+          const Tile exchanged = std::exchange(tiles.exchanged_[actor], kNoTile);
+          e.pai = exchanged != kNoTile ? tiles.FromHand(actor, *n, exchanged)
+                  : e.tsumogiri        ? tiles.FromHand(actor, *n, drawn)
+                                       : tiles.FromHand(actor, *n, kNoTile, drawn);
           tiles.drawn_[actor] = kNoTile;
           tiles.last_exposed_ = e.pai;
           break;
@@ -533,6 +631,14 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
     return Error{at + ": malformed event: " + ex.what()};
   }
   return out;
+}
+
+std::optional<std::string> MjaiExportRefusal(const Ruleset& rules) {
+  if (!rules.shields.enabled) return std::nullopt;
+  return "ruleset " + Quote(rules.name) +
+         " has shields (盾牌): mjai has no shield_set, exchange, protection or shields_lost events and "
+         "no 15/16-tile deals, so the game cannot be exported as mjai; the replay file itself keeps every "
+         "event (docs/REPLAY.md)";
 }
 
 std::string ExportMjaiLines(const std::vector<Event>& events, const Ruleset& rules,

@@ -48,6 +48,11 @@ struct MjaiTileName {
 [[nodiscard]] Result<std::vector<Event>> EventsFromJson(const nlohmann::json& events, const Ruleset& rules,
                                                         const std::string& pointer);
 
+// Why a ruleset's games cannot be exported as mjai, or nullopt when they can. Games with shields
+// (盾牌) are refused: mjai has no shield area, its readers reject unknown event types and
+// 15/16-tile deals, and dropping the shield events would leave a stream that is not a game.
+[[nodiscard]] std::optional<std::string> MjaiExportRefusal(const Ruleset& rules);
+
 // The events of a record as mjai JSON Lines: EventsToJson, one event per line ("type" first),
 // our extension fields kept.
 [[nodiscard]] std::string ExportMjaiLines(const std::vector<Event>& events, const Ruleset& rules,

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "replays/json_schema.h"
@@ -105,6 +106,26 @@ std::optional<std::string> FirstDifference(const json& doc, const json& canon, c
   return where + ": " + Short(doc) + " disagrees with the rest of the document, which gives " + Short(canon);
 }
 
+// The schema allows 13 or more dealt tiles; the ruleset says how many: 13 without shields,
+// at least 13 + the shields carried with them (the engine's deal is checked by verify).
+std::optional<std::string> CheckDealSizes(const json& events, const Ruleset& rules) {
+  for (size_t i = 0; i < events.size(); ++i) {
+    const json& e = events[i];
+    if (e.at("type") != "start_kyoku") continue;
+    for (int p = 0; p < 4; ++p) {
+      const size_t dealt = e.at("tehais")[p].size();
+      const int carried = e.contains("shields_carried") ? e.at("shields_carried")[p].get<int>() : 0;
+      const std::string where = "/events/" + std::to_string(i) + "/tehais/" + std::to_string(p) + ": " +
+                                std::to_string(dealt) + " tiles dealt";
+      if (!rules.shields.enabled && dealt != 13)
+        return where + "; ruleset \"" + rules.name + "\" has no shields, so 13";
+      if (rules.shields.enabled && dealt < static_cast<size_t>(13 + carried))
+        return where + ", fewer than 13 + the " + std::to_string(carried) + " shields carried";
+    }
+  }
+  return std::nullopt;
+}
+
 Result<uint64_t> ParseSeed(const std::string& text) {
   uint64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -186,6 +207,7 @@ Result<GameRecord> ReplayFromJson(const json& doc) {
   auto rules = RulesetFromJson(doc.at("ruleset"));
   if (!rules) return Error{"/ruleset: " + rules.error()};
   rec.rules = std::move(rules).value();
+  if (auto bad = CheckDealSizes(doc.at("events"), rec.rules)) return Error{*bad};
   auto seed = ParseSeed(doc.at("seed").get<std::string>());
   if (!seed) return Error{seed.error()};
   rec.seed = *seed;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rules/score_json.h"
+#include "rules/waits.h"
 
 namespace mj {
 namespace {
@@ -13,11 +14,13 @@ namespace {
 constexpr const char* kWindNames[] = {"East", "South", "West", "North"};
 constexpr char kWindLetters[] = {'E', 'S', 'W', 'N'};
 
-// A tile as the ruleset shows it: a marked copy is "0" only where the ruleset has a red five.
+// A tile as the ruleset shows it: a marked copy is "0" only where the ruleset has a red five,
+// "3*m" only where it has peach tiles.
 TileSpec Spec(Tile t, const Ruleset& rules) {
   const Kind k = KindOf(t);
   const bool red = IsRedFiveCopy(t) && rules.red_fives[static_cast<int>(SuitOf(k))] > 0;
-  return {k, red};
+  const bool peach = rules.peach_tiles && IsPeachCopy(t);  // "3*m" (Dunpai)
+  return {k, red || peach};
 }
 
 std::string TileText(Tile t, const Ruleset& rules) {
@@ -56,12 +59,13 @@ std::string DrawReasonText(DrawReason r) {
   return std::string(kText[static_cast<int>(r)]) + " (" + std::string(DrawReasonName(r)) + ")";
 }
 
-std::string PaymentText(const Payment& p) {
+// `each`: a ruleset without the dealer difference, where every tsumo is paid in equal shares.
+std::string PaymentText(const Payment& p, bool each) {
   switch (p.kind) {
     case PaymentKind::kRon: return "ron " + std::to_string(p.ron);
     case PaymentKind::kTsumoNonDealer:
       return "tsumo " + std::to_string(p.non_dealer) + "/" + std::to_string(p.dealer) + " (non-dealers/dealer)";
-    case PaymentKind::kTsumoDealer: return "tsumo " + std::to_string(p.each) + " all";
+    case PaymentKind::kTsumoDealer: return "tsumo " + std::to_string(p.each) + (each ? " each" : " all");
   }
   return "";
 }
@@ -80,6 +84,7 @@ class Shower {
       if (e.type == EventType::kEndGame) printing_ = only_ < 0;
       if (printing_) OnEvent(e);
     }
+    ShieldBlock();
     Flush();
     const int hands = index + 1;
     if (only_ >= hands) {
@@ -128,24 +133,136 @@ class Shower {
     }
   }
 
+  static bool Valid(int seat) { return seat >= 0 && seat < 4; }
+
+  // Removes one copy of `t` from `tiles` (no-op when absent).
+  static void Remove(std::vector<Tile>& tiles, Tile t) {
+    auto it = std::find(tiles.begin(), tiles.end(), t);
+    if (it != tiles.end()) tiles.erase(it);
+  }
+
+  // "2 face down 5m9p (hidden from the others), face up 7p" / "none".
+  std::string ShieldArea(int p) const {
+    std::string s;
+    if (!shields_down_[p].empty())
+      s = std::to_string(shields_down_[p].size()) + " face down " + TilesText(shields_down_[p], rules_) +
+          " (hidden from the others)";
+    if (!shields_up_[p].empty()) s += (s.empty() ? "" : ", ") + std::string("face up ") + TilesText(shields_up_[p], rules_);
+    return s.empty() ? "none" : s;
+  }
+
+  // The shield areas once every seat has set its shields at the deal.
+  void ShieldBlock() {
+    if (!shield_block_) return;
+    shield_block_ = false;
+    Flush();
+    Line("  shields set at the deal (face down: only the owner sees them; the replay shows all):");
+    for (int p = 0; p < 4; ++p)
+      Line("    " + Seat(p) + ": " + ShieldArea(p) + ", hand " + TilesText(hands_[p], rules_));
+  }
+
+  static const char* LossCauseText(ShieldLossCause c) {
+    switch (c) {
+      case ShieldLossCause::kWon: return "won the hand";
+      case ShieldLossCause::kDealtIn: return "dealt in";
+      case ShieldLossCause::kNoten: return "noten at the draw";
+      case ShieldLossCause::kTenpaiFaceUp: return "tenpai at the draw: face-up shields only";
+      case ShieldLossCause::kCount: break;
+    }
+    return "?";
+  }
+
+  // "seat 2 W pays nothing for seat 1 S's tsumo: 6p face up in its shield area is among the
+  // winner's waits 3p6p".
+  std::string ProtectionText(const Event& e) const {
+    std::string waits;
+    if (Valid(e.target) && win_waits_[e.target] != 0) {
+      std::vector<TileSpec> kinds;
+      for (int k = 0; k < kNumKinds; ++k)
+        if (win_waits_[e.target] >> k & 1) kinds.push_back({static_cast<Kind>(k), false});
+      waits = " " + FormatTiles(kinds);
+    }
+    return Seat(e.actor) + " pays nothing for " + Seat(e.target) + "'s tsumo: " + TileText(e.pai, rules_) +
+           " face up in its shield area is among the winner's waits" + waits;
+  }
+
   void OnEvent(const Event& e) {
+    if (e.type != EventType::kShieldSet) ShieldBlock();
     switch (e.type) {
       case EventType::kStartGame: break;
       case EventType::kStartKyoku: StartKyoku(*e.start); break;
       case EventType::kTsumo:
         Start(e.actor, std::string("draw ") + TileText(e.pai, rules_) + (after_kan_[e.actor] ? " (replacement)" : ""));
-        after_kan_[e.actor] = false;
+        if (Valid(e.actor)) {
+          after_kan_[e.actor] = false;
+          hands_[e.actor].push_back(e.pai);
+        }
         break;
-      case EventType::kReach: Append(e.actor, "riichi"); break;
-      case EventType::kDahai:
-        Append(e.actor, "discard " + TileText(e.pai, rules_) + (e.tsumogiri ? " (tsumogiri)" : ""));
+      case EventType::kReach:
+        Append(e.actor, e.open ? "open riichi" : "riichi");
+        if (Valid(e.actor) && e.open) open_pending_[e.actor] = true;
+        break;
+      case EventType::kDahai: {
+        if (Valid(e.actor) && exchanged_[e.actor] == e.pai) {  // the shield of the exchange just shown
+          exchanged_[e.actor] = kNoTile;
+          Flush();
+          break;
+        }
+        if (Valid(e.actor)) Remove(hands_[e.actor], e.pai);
+        std::string what = "discard " + TileText(e.pai, rules_) + (e.tsumogiri ? " (tsumogiri)" : "");
+        if (Valid(e.actor) && open_pending_[e.actor]) {
+          open_pending_[e.actor] = false;
+          what += ", hand shown " + TilesText(hands_[e.actor], rules_);
+        }
+        Append(e.actor, what);
         Flush();
         break;
+      }
+      case EventType::kShieldSet:
+        if (Valid(e.actor)) {
+          Remove(hands_[e.actor], e.pai);
+          shields_down_[e.actor].push_back(e.pai);
+          shield_block_ = true;
+        }
+        break;
+      case EventType::kExchange:
+        if (Valid(e.actor)) {
+          Remove(hands_[e.actor], e.pai);
+          shields_up_[e.actor].push_back(e.pai);
+          Remove(shields_down_[e.actor], e.consumed[0]);
+          exchanged_[e.actor] = e.consumed[0];
+        }
+        Append(e.actor, "exchange — " + TileText(e.pai, rules_) + " face up, shield " +
+                            TileText(e.consumed[0], rules_) + " to the river");
+        break;
+      case EventType::kProtection:
+        if (Valid(e.target) && won_[e.target]) {
+          Flush();
+          Line("    " + ProtectionText(e));
+        } else {
+          protections_.push_back(e);  // shown with the win
+        }
+        break;
+      case EventType::kShieldsLost: {
+        Flush();
+        if (!Valid(e.actor)) break;
+        std::string lost;
+        if (e.count > 0) lost = std::to_string(e.count) + " face down";
+        if (!e.tiles.empty()) lost += (lost.empty() ? "" : ", ") + std::string("face up ") + TilesText(e.tiles, rules_);
+        Line("    " + Seat(e.actor) + " loses its shields (" + LossCauseText(e.cause) + "): " +
+             (lost.empty() ? std::string("none") : lost));
+        auto& down = shields_down_[e.actor];
+        down.resize(down.size() - std::min<size_t>(down.size(), e.count));
+        for (Tile t : e.tiles) Remove(shields_up_[e.actor], t);
+        break;
+      }
       case EventType::kChi:
       case EventType::kPon:
       case EventType::kDaiminkan: {
         ShownMeld m{e.type, {}};
         for (int i = 0; i < e.num_consumed; ++i) m.tiles.push_back(e.consumed[i]);
+        if (Valid(e.actor))
+          for (int i = 0; i < e.num_consumed; ++i) Remove(hands_[e.actor], e.consumed[i]);
         m.tiles.push_back(e.pai);
         if (e.actor >= 0 && e.actor < 4) melds_[e.actor].push_back(m);
         const char* name = e.type == EventType::kChi ? "chi" : e.type == EventType::kPon ? "pon" : "kan";
@@ -158,6 +275,7 @@ class Shower {
       }
       case EventType::kKakan: {
         if (e.actor >= 0 && e.actor < 4) {
+          Remove(hands_[e.actor], e.pai);
           for (ShownMeld& m : melds_[e.actor]) {
             if (m.type == EventType::kPon && !m.tiles.empty() && KindOf(m.tiles[0]) == KindOf(e.pai)) {
               m.type = EventType::kKakan;
@@ -175,6 +293,7 @@ class Shower {
         ShownMeld m{e.type, {}};
         for (int i = 0; i < e.num_consumed; ++i) m.tiles.push_back(e.consumed[i]);
         if (e.actor >= 0 && e.actor < 4) {
+          for (Tile t : m.tiles) Remove(hands_[e.actor], t);
           melds_[e.actor].push_back(m);
           after_kan_[e.actor] = true;
         }
@@ -205,7 +324,13 @@ class Shower {
         Flush();
         if (e.ryukyoku) Ryukyoku(*e.ryukyoku);
         break;
-      case EventType::kEndKyoku: Flush(); break;
+      case EventType::kEndKyoku:
+        Flush();
+        if (rules_.shields.enabled) {
+          Line("  shields kept for the next hand:");
+          for (int p = 0; p < 4; ++p) Line("    " + Seat(p) + ": " + ShieldArea(p));
+        }
+        break;
       case EventType::kEndGame:
         Flush();
         if (e.end) EndGame(*e.end);
@@ -219,16 +344,30 @@ class Shower {
     oya_ = s.oya;
     for (auto& m : melds_) m.clear();
     after_kan_ = {};
+    hands_ = s.tehais;
+    for (auto& a : shields_down_) a.clear();
+    for (auto& a : shields_up_) a.clear();
+    exchanged_.fill(kNoTile);
+    open_pending_ = {};
+    won_ = {};
+    win_waits_ = {};
+    protections_.clear();
+    shield_block_ = false;
     const int wind = std::clamp(s.bakaze, 0, 3);
     Line("");
     Line("Hand " + std::to_string(hand_) + ": " + kWindNames[wind] + " " + std::to_string(s.kyoku) + ", honba " +
          std::to_string(s.honba) + ", riichi sticks " + std::to_string(s.kyotaku) + ", dealer seat " +
          std::to_string(s.oya));
-    Line("  dora indicator " + TileText(s.dora_marker, rules_));
+    Line(s.dora_marker == kNoTile ? std::string("  no dora indicator (the ruleset has no dora)")
+                                  : "  dora indicator " + TileText(s.dora_marker, rules_));
     for (int p = 0; p < 4; ++p) {
       char buf[64];
       std::snprintf(buf, sizeof buf, "%6d", s.scores[p]);
-      Line("  " + Seat(p) + " " + Pad(rec_.agents[p]) + " " + buf + "  " + TilesText(s.tehais[p], rules_));
+      std::string carried;
+      if (rules_.shields.enabled && s.shields_carried[p] > 0)
+        carried = "  (" + std::to_string(s.tehais[p].size()) + " tiles: " + std::to_string(s.shields_carried[p]) +
+                  " carried shield" + (s.shields_carried[p] == 1 ? "" : "s") + " mixed in)";
+      Line("  " + Seat(p) + " " + Pad(rec_.agents[p]) + " " + buf + "  " + TilesText(s.tehais[p], rules_) + carried);
     }
   }
 
@@ -276,12 +415,29 @@ class Shower {
         total = HanToText(r.han_sixths) + " han " + std::to_string(r.fu) + " fu";
         if (r.limit != Limit::kNone) total += ", " + std::string(LimitName(r.limit));
       }
-      Line("    " + total + ": " + PaymentText(r.payment));
+      Line("    " + total + ": " + PaymentText(r.payment, !rules_.dealer_pays_double));
       if (r.honba_bonus > 0 || r.deposits > 0)
         Line("    honba +" + std::to_string(r.honba_bonus) + ", deposits +" + std::to_string(r.deposits) +
              ", total " + std::to_string(r.total));
     }
     if (h.pao >= 0) Line("    liability (pao): " + Seat(h.pao));
+    if (tsumo && Valid(e.actor)) {
+      won_[e.actor] = true;
+      KindCounts counts{};
+      for (Tile t : h.hand) ++counts[KindOf(t)];
+      uint64_t mask = 0;
+      for (const Wait& w : Waits(counts, static_cast<int>(melds_[e.actor].size()))) mask |= uint64_t{1} << w.tile;
+      win_waits_[e.actor] = mask;
+      std::vector<Event> kept;
+      for (const Event& p : protections_) {
+        if (p.target == e.actor) {
+          Line("    " + ProtectionText(p));
+        } else {
+          kept.push_back(p);
+        }
+      }
+      protections_ = std::move(kept);
+    }
     Changes(h.deltas, h.scores);
   }
 
@@ -335,6 +491,16 @@ class Shower {
   int oya_ = 0;
   std::array<std::vector<ShownMeld>, 4> melds_;
   std::array<bool, 4> after_kan_{};
+  // Full-information tracking for shield games: concealed hands, shield areas, exchanges.
+  std::array<std::vector<Tile>, 4> hands_;
+  std::array<std::vector<Tile>, 4> shields_down_;
+  std::array<std::vector<Tile>, 4> shields_up_;
+  std::array<Tile, 4> exchanged_{kNoTile, kNoTile, kNoTile, kNoTile};
+  std::array<bool, 4> open_pending_{};
+  std::array<bool, 4> won_{};             // won by tsumo in this hand (for protection lines)
+  std::array<uint64_t, 4> win_waits_{};   // the tsumo winner's waits (bit per kind)
+  std::vector<Event> protections_;        // protection events before their win
+  bool shield_block_ = false;             // shield_set events seen, block not yet printed
   std::string pending_;
   int pending_actor_ = -1;
   std::vector<std::string> deferred_;

@@ -35,6 +35,7 @@ class ReplayScript {
       note_ = "the record ends before seat " + std::to_string(seat) + " decides";
       return Stop(seat);
     }
+    if (FindType(legal, ActionType::kSetShield)) return ChooseShield(seat, legal);
     const Phase phase = view.phase();
     if (phase == Phase::kAfterDraw || phase == Phase::kAfterCall) return ChooseTurn(seat, view, legal);
     return ChooseResponse(seat, legal);
@@ -104,7 +105,10 @@ class ReplayScript {
   }
 
   Action ChooseTurn(int seat, const PlayerView& view, std::span<const Action> legal) {
-    const size_t i = SkipDora(emitted_);  // dora turned by this seat's discard or kan come first
+    // Dora turned by this seat's discard or kan come first; so do the protection events of a
+    // tsumo (the engine records them before the hora).
+    size_t i = SkipDora(emitted_);
+    while (i < rec_.size() && rec_[i].type == EventType::kProtection) ++i;
     if (i >= rec_.size()) return Fail(seat, emitted_, legal);
     const Event& e = rec_[i];
     std::optional<Action> a;
@@ -126,7 +130,24 @@ class ReplayScript {
       case EventType::kReach: {
         const size_t j = SkipDora(i + 1);
         if (mine && j < rec_.size() && rec_[j].type == EventType::kDahai && rec_[j].actor == seat)
-          a = FindDiscard(legal, ActionType::kRiichi, rec_[j], view.drawn());
+          a = FindDiscard(legal, e.open ? ActionType::kOpenRiichi : ActionType::kRiichi, rec_[j], view.drawn());
+        break;
+      }
+      case EventType::kExchange: {
+        // The face-up tile is the drawn copy iff the dahai that follows says tsumogiri.
+        const size_t j = SkipDora(i + 1);
+        const bool drawn_up = j < rec_.size() && rec_[j].type == EventType::kDahai && rec_[j].tsumogiri;
+        if (mine)
+          for (const Action& c : legal) {
+            if (c.type != ActionType::kExchange || Name(c.tile) != Name(e.pai) ||
+                Name(c.consumed[0]) != Name(e.consumed[0]))
+              continue;
+            if ((c.tile == view.drawn()) == drawn_up) {
+              a = c;
+              break;
+            }
+            if (!a) a = c;
+          }
         break;
       }
       case EventType::kDahai:
@@ -135,6 +156,27 @@ class ReplayScript {
       default: break;
     }
     return a ? *a : Fail(seat, i, legal);
+  }
+
+  // Shield selection at the deal, one shield per decision: the seat's k-th kSetShield decision
+  // in a hand answers its k-th shield_set event of that hand (whatever order the engine asks
+  // the seats in, and whether it emits each event at once or after every seat has chosen).
+  Action ChooseShield(int seat, std::span<const Action> legal) {
+    size_t start = std::min(emitted_, rec_.size() - 1);
+    while (start > 0 && rec_[start].type != EventType::kStartKyoku) --start;
+    if (start != shield_hand_) {
+      shield_hand_ = start;
+      shields_chosen_.fill(0);
+    }
+    int skip = shields_chosen_[seat]++;
+    for (size_t i = start + 1; i < rec_.size() && rec_[i].type != EventType::kStartKyoku; ++i) {
+      const Event& e = rec_[i];
+      if (e.type != EventType::kShieldSet || e.actor != seat || skip-- > 0) continue;
+      for (const Action& a : legal)
+        if (a.type == ActionType::kSetShield && Name(a.tile) == Name(e.pai)) return a;
+      return Fail(seat, i, legal);
+    }
+    return Fail(seat, std::min(emitted_, rec_.size() - 1), legal);
   }
 
   Action ChooseResponse(int seat, std::span<const Action> legal) {
@@ -169,6 +211,8 @@ class ReplayScript {
   const std::vector<Event>& rec_;
   const Ruleset& rules_;
   size_t emitted_ = 1;  // re-simulated events so far (start_game comes before the observer)
+  size_t shield_hand_ = 0;                 // the start_kyoku the shield counts belong to
+  std::array<int, 4> shields_chosen_{};    // kSetShield decisions answered per seat in it
   bool stopped_ = false;
   std::string note_;
 };
