@@ -30,7 +30,8 @@ bool DefensiveAgent::Folding(const PlayerView& view) const {
 
 Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> legal) {
   for (const Action& a : legal)
-    if (a.type == ActionType::kTsumo || a.type == ActionType::kRon) return a;
+    if (a.type == ActionType::kSetShield) return ChooseShield(view, legal);
+  if (const Action* win = WinToTake(view, legal)) return *win;
   if (!Folding(view)) return GreedyAgent::Choose(view, legal);
   const Phase phase = view.phase();
   if (phase != Phase::kAfterDraw && phase != Phase::kAfterCall) {
@@ -41,21 +42,22 @@ Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> le
   // An abortive draw is the safest answer of all.
   for (const Action& a : legal)
     if (a.type == ActionType::kNineTerminals) return a;
-  const KindCounts visible = view.VisibleCounts();
-  std::array<KindMask, 4> genbutsu{};
-  for (int p = 0; p < 4; ++p)
-    if (p != view.seat() && view.in_riichi(p)) genbutsu[p] = GenbutsuKinds(view, p);
   DangerTable danger{};
-  for (int k = 0; k < kNumKinds; ++k) {
-    if (view.counts()[k] == 0) continue;
-    int worst = 0, sum = 0;
-    for (int p = 0; p < 4; ++p) {
-      if (p == view.seat() || !view.in_riichi(p)) continue;
-      const int d = Danger(static_cast<Kind>(k), p, genbutsu[p], view, visible);
-      worst = std::max(worst, d);
-      sum += d;
+  (void)ThreatDanger(view, &danger);  // safest against the most dangerous player, then overall
+  if (options_.exchange) {
+    // Shields: when even the safest discard is dangerous and a face-down shield is safer, the
+    // shield goes to the river and the most dangerous tile (the likeliest wait: tsumo
+    // protection) goes face up.
+    int safest = -1;
+    const Action* up = nullptr;
+    for (const Action& a : legal) {
+      const int d = danger[KindOf(a.tile)];
+      if (a.type == ActionType::kDiscard && (safest < 0 || d < safest)) safest = d;
+      if (a.type == ActionType::kExchange && (up == nullptr || d > danger[KindOf(up->tile)])) up = &a;
     }
-    danger[k] = worst * 64 + sum;  // safest against the most dangerous player, then overall
+    if (up != nullptr && safest / 64 >= options_.exchange_min_danger)
+      if (const Action* x = SafeExchange(view, legal, up->tile, danger))
+        if (danger[KindOf(x->consumed[0])] < safest) return *x;
   }
   return BestDiscard(view, legal, &danger);
 }

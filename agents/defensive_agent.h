@@ -3,7 +3,9 @@
 // is far from winning (shanten >= fold_shanten, or tenpai with push_when_tenpai off), it stops
 // calling and declaring, and discards the tile safest against every riichi player (genbutsu,
 // then honours most seen, suji, terminals, the rest; hand_eval.h Danger), keeping the greedy
-// order among equally safe tiles. Wins are always taken. Knobs: docs/AGENTS.md.
+// order among equally safe tiles. Wins are always taken (unless min_win_han_per_shield says to
+// keep the shields). With shields, a folding hand whose every discard is dangerous sends a safe
+// face-down shield to the river and puts its most dangerous tile face up. Knobs: docs/AGENTS.md.
 
 #include <string>
 

@@ -5,11 +5,15 @@
 #include "engine/legal_actions.h"
 #include "engine/win_check.h"
 #include "rules/shanten.h"
+#include "rules/waits.h"
 
 namespace mj {
 namespace {
 
 bool IsWin(const Action& a) { return a.type == ActionType::kTsumo || a.type == ActionType::kRon; }
+
+// A red five or a peach tile: worth a han, so a plain copy of its kind goes first.
+bool IsMarked(Tile t, const Ruleset& rules) { return IsRedFive(t, rules) || IsPeach(t, rules); }
 
 int NumMelds(const PlayerView& view) { return static_cast<int>(view.melds(view.seat()).size()); }
 
@@ -52,6 +56,16 @@ std::string GreedyAgent::OptionText() const {
   if (options_.kans != d.kans) add(std::string("kans=") + (options_.kans ? "true" : "false"));
   if (options_.nine_terminals_shanten != d.nine_terminals_shanten)
     add("nine_terminals_shanten=" + std::to_string(options_.nine_terminals_shanten));
+  if (options_.exchange != d.exchange) add(std::string("exchange=") + (options_.exchange ? "true" : "false"));
+  if (options_.exchange_min_danger != d.exchange_min_danger)
+    add("exchange_min_danger=" + std::to_string(options_.exchange_min_danger));
+  if (options_.shield_max_danger != d.shield_max_danger)
+    add("shield_max_danger=" + std::to_string(options_.shield_max_danger));
+  if (options_.bank_pairs != d.bank_pairs) add(std::string("bank_pairs=") + (options_.bank_pairs ? "true" : "false"));
+  if (options_.open_riichi_wait != d.open_riichi_wait)
+    add("open_riichi_wait=" + std::to_string(options_.open_riichi_wait));
+  if (options_.min_win_han_per_shield != d.min_win_han_per_shield)
+    add("min_win_han_per_shield=" + std::to_string(options_.min_win_han_per_shield));
   return s;
 }
 
@@ -65,9 +79,23 @@ void GreedyAgent::BeginGame(int seat, uint64_t seed) {
   rng_ = Rng(seed);
 }
 
+const Action* GreedyAgent::WinToTake(const PlayerView& view, std::span<const Action> legal) const {
+  for (const Action& a : legal) {
+    if (!IsWin(a)) continue;
+    if (options_.min_win_han_per_shield > 0 && view.rules().shields.enabled) {
+      const int me = view.seat();
+      const int shields = view.shields_down(me) + static_cast<int>(view.shields_up(me).size());
+      if (shields > 0 && EstimateWinHan(view, a) < options_.min_win_han_per_shield * shields) continue;
+    }
+    return &a;
+  }
+  return nullptr;
+}
+
 Action GreedyAgent::Choose(const PlayerView& view, std::span<const Action> legal) {
   for (const Action& a : legal)
-    if (IsWin(a)) return a;
+    if (a.type == ActionType::kSetShield) return ChooseShield(view, legal);
+  if (const Action* win = WinToTake(view, legal)) return *win;
   const Phase phase = view.phase();
   if (phase == Phase::kAfterDraw || phase == Phase::kAfterCall) return ChooseTurn(view, legal);
   return ChooseCall(view, legal);
@@ -139,7 +167,7 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
   const Action* best = nullptr;
   for (const Action& a : legal) {
     if (a.type != ActionType::kDiscard || KindOf(a.tile) != pick) continue;
-    if (best == nullptr || (IsRedFive(best->tile, view.rules()) && !IsRedFive(a.tile, view.rules()))) best = &a;
+    if (best == nullptr || (IsMarked(best->tile, view.rules()) && !IsMarked(a.tile, view.rules()))) best = &a;
   }
   return *best;
 }
@@ -171,14 +199,20 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
       const int value = TileValue(KindOf(a.tile), counts, yakuhai, dora);
       const bool better = best == nullptr || wait > best_wait || (wait == best_wait && value < best_value) ||
                           (wait == best_wait && value == best_value && KindOf(a.tile) == KindOf(best->tile) &&
-                           IsRedFive(best->tile, view.rules()) && !IsRedFive(a.tile, view.rules()));
+                           IsMarked(best->tile, view.rules()) && !IsMarked(a.tile, view.rules()));
       if (better) {
         best = &a;
         best_wait = wait;
         best_value = value;
       }
     }
-    if (best != nullptr && best_wait > 0) return *best;
+    if (best != nullptr && best_wait > 0) {
+      // Open riichi on a wide wait: 2 han instead of 1, and no tsumo protection for the others.
+      if (options_.open_riichi_wait > 0 && best_wait >= options_.open_riichi_wait)
+        for (const Action& a : legal)
+          if (a.type == ActionType::kOpenRiichi && a.tile == best->tile) return a;
+      return *best;
+    }
   }
 
   if (options_.kans) {
@@ -200,7 +234,146 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
     }
   }
 
-  return BestDiscard(view, legal, nullptr);
+  return Guard(view, legal, BestDiscard(view, legal, nullptr));
+}
+
+bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger) {
+  const int me = view.seat();
+  bool threat = false;
+  for (int p = 0; p < 4; ++p) threat = threat || (p != me && view.in_riichi(p));
+  if (!threat) return false;
+  const KindCounts visible = view.VisibleCounts();
+  std::array<int, kNumKinds> worst{}, sum{};
+  for (int p = 0; p < 4; ++p) {
+    if (p == me || !view.in_riichi(p)) continue;
+    const KindMask genbutsu = GenbutsuKinds(view, p);
+    const KindMask waits = OpenRiichiWaits(view, p);
+    const bool shown = view.open_riichi(p);
+    for (int k = 0; k < kNumKinds; ++k) {
+      int d;
+      if (shown) {
+        // The waits are known: a wait is certain to deal in unless the seat is furiten.
+        d = HasKind(waits, static_cast<Kind>(k)) && (waits & genbutsu) == 0 ? 11 : 0;
+      } else {
+        d = Danger(static_cast<Kind>(k), p, genbutsu, view, visible);
+      }
+      worst[k] = std::max(worst[k], d);
+      sum[k] += d;
+    }
+  }
+  for (int k = 0; k < kNumKinds; ++k) (*danger)[k] = worst[k] * 64 + sum[k];
+  return true;
+}
+
+const Action* GreedyAgent::SafeExchange(const PlayerView& view, std::span<const Action> legal, Tile hand_tile,
+                                        const DangerTable& danger) const {
+  if (!options_.exchange) return nullptr;
+  const Action* best = nullptr;
+  for (const Action& a : legal) {
+    if (a.type != ActionType::kExchange || a.tile != hand_tile) continue;
+    const int d = danger[KindOf(a.consumed[0])];
+    if (d / 64 > options_.shield_max_danger || d >= danger[KindOf(hand_tile)]) continue;
+    // The safest shield; among equally safe ones the lowest kind, then the lowest id.
+    if (best == nullptr || d < danger[KindOf(best->consumed[0])] ||
+        (d == danger[KindOf(best->consumed[0])] && a.consumed[0] < best->consumed[0]))
+      best = &a;
+  }
+  return best;
+}
+
+Action GreedyAgent::Guard(const PlayerView& view, std::span<const Action> legal, const Action& d) {
+  bool exchangeable = false;
+  for (const Action& a : legal) exchangeable = exchangeable || a.type == ActionType::kExchange;
+  bool shown = false;
+  for (int p = 0; p < 4; ++p) shown = shown || (p != view.seat() && view.open_riichi(p));
+  if (!exchangeable && !shown) return d;  // the riichi preset always ends here
+  DangerTable danger{};
+  if (!ThreatDanger(view, &danger)) return d;
+  if (exchangeable && danger[KindOf(d.tile)] / 64 >= options_.exchange_min_danger)
+    if (const Action* x = SafeExchange(view, legal, d.tile, danger)) return *x;
+  if (danger[KindOf(d.tile)] / 64 < 11) return d;
+  // A known wait of an open riichi: the best discard that avoids every known wait.
+  DangerTable known{};
+  for (int k = 0; k < kNumKinds; ++k) known[k] = danger[k] / 64 >= 11 ? 1 : 0;
+  return BestDiscard(view, legal, &known);
+}
+
+Action GreedyAgent::ChooseShield(const PlayerView& view, std::span<const Action> legal) {
+  // The hand keeps 13 tiles (the first player, the dealer, 14); every kSetShield decision puts
+  // one of the surplus aside. Each candidate kind is rated by what remains: its shanten (for
+  // more than 14 tiles, the best 13/14-tile subset: the standard form's table lookup counts the
+  // tiles to add, which extra tiles never raise), then, on the last decision, its acceptance.
+  const KindCounts& counts = view.counts();
+  const Ruleset& rules = view.rules();
+  const int me = view.seat();
+  const int target = me == view.dealer() ? 14 : 13;
+  int total = 0;
+  for (uint8_t c : counts) total += c;
+  const int after = total - 1;
+  KindCounts shielded{};
+  for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
+  const KindMask yakuhai = YakuhaiKinds(view), dora = DoraKinds(view);
+  auto shanten_of = [&](const KindCounts& h, int n) {
+    if (n <= 14) return Shanten(h, 0);
+    // Seven pairs / thirteen orphans over a larger set: the best subset's value.
+    int pairs = 0, distinct = 0;
+    for (uint8_t c : h) pairs += c >= 2, distinct += c >= 1;
+    const int floor = target == 13 ? 0 : -1;
+    const int chiitoi = std::max(floor, 6 - std::min(pairs, 7) + std::max(0, 7 - distinct));
+    const int kokushi = std::max(floor, ShantenKokushi(h));
+    return std::min({std::max(floor, ShantenStandard(h, 0)), chiitoi, kokushi});
+  };
+  struct Rated {
+    Tile tile = kNoTile;
+    std::array<int, 6> key{};
+  };
+  const Rated* best = nullptr;
+  std::array<Rated, kNumKinds> rated;
+  size_t n = 0;
+  KindCounts visible{};
+  bool have_visible = false;
+  KindMask seen = 0;
+  for (const Action& a : legal) {
+    if (a.type != ActionType::kSetShield) continue;
+    const Kind k = KindOf(a.tile);
+    if (HasKind(seen, k)) continue;
+    seen |= KindBit(k);
+    // The copy to shield: a plain one before a peach tile.
+    Tile tile = a.tile;
+    for (const Action& b : legal)
+      if (b.type == ActionType::kSetShield && KindOf(b.tile) == k && IsPeach(tile, rules) && !IsPeach(b.tile, rules))
+        tile = b.tile;
+    KindCounts h = counts;
+    --h[k];
+    Rated r;
+    r.tile = tile;
+    const int s = shanten_of(h, after);
+    int ukeire = 0;
+    if (after == target && !have_visible) {
+      visible = view.VisibleCounts();
+      have_visible = true;
+    }
+    if (after == 13 && target == 13) {
+      ukeire = Ukeire(h, 0, s, visible);
+    } else if (after == 14 && target == 14) {
+      // The dealer discards first: the acceptance after its best discard.
+      for (int d = 0; d < kNumKinds; ++d) {
+        if (h[d] == 0) continue;
+        --h[d];
+        if (Shanten(h, 0) == s) ukeire = std::max(ukeire, Ukeire(h, 0, s, visible, kAllKinds & ~KindBit(static_cast<Kind>(d))));
+        ++h[d];
+      }
+    }
+    const bool bank = options_.bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
+    const int safety = IsHonor(k) ? 0 : IsTerminal(k) ? 1 : 2;
+    r.key = {s, IsPeach(tile, rules) ? 1 : 0, bank ? 0 : 1, -ukeire, TileValue(k, counts, yakuhai, dora), safety};
+    rated[n++] = r;
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (best == nullptr || rated[i].key < best->key) best = &rated[i];
+  for (const Action& a : legal)
+    if (a.type == ActionType::kSetShield && best != nullptr && a.tile == best->tile) return a;
+  return legal.front();
 }
 
 Action GreedyAgent::ChooseCall(const PlayerView& view, std::span<const Action> legal) {

@@ -4,7 +4,9 @@
 // (lone honours and terminals first), then by its PRNG. Declares riichi when it can, on the
 // discard with the most winning tiles left. Calls pon/chi only when the call lowers shanten and
 // the open hand keeps a yaku (a yakuhai pon, or open tanyao with every tile a simple); never opens
-// a closed tenpai hand. Rules and knobs: docs/AGENTS.md.
+// a closed tenpai hand. Dunpai (shields): puts the least useful tiles face down at the deal,
+// exchanges a dangerous discard for a safe shield against riichi, declares open riichi on wide
+// waits, keeps peach tiles. Rules and knobs: docs/AGENTS.md.
 
 #include <array>
 #include <span>
@@ -21,6 +23,13 @@ struct GreedyOptions {
   bool calls = true;               // pon / chi / daiminkan under the yaku rules
   bool kans = true;                // ankan / kakan when they do not raise shanten
   int nine_terminals_shanten = 4;  // declare nine terminals when shanten (all forms) >= this
+  // Shields (盾牌, rules.shields.enabled) and open riichi; inert in rulesets without them.
+  bool exchange = true;            // exchange a dangerous discard for a safer face-down shield
+  int exchange_min_danger = 3;     // the discard counts as dangerous at this Danger or more
+  int shield_max_danger = 7;       // a shield is exchanged only if its Danger is at most this
+  bool bank_pairs = false;         // at the deal, shield pairs/pungs of simples (for a later hand)
+  int open_riichi_wait = 8;        // open riichi when the wait has >= this many unseen tiles (0: never)
+  int min_win_han_per_shield = 0;  // decline a win worth < this * own shields han (0: never)
   friend bool operator==(const GreedyOptions&, const GreedyOptions&) = default;
 };
 
@@ -43,6 +52,22 @@ class GreedyAgent : public Agent {
   [[nodiscard]] Action ChooseCall(const PlayerView& view, std::span<const Action> legal);
   // "greedy" options as text, defaults omitted: "riichi=false,calls=false".
   [[nodiscard]] std::string OptionText() const;
+
+  // The win in `legal` to take, or nullptr (none, or declined to keep banked shields).
+  [[nodiscard]] const Action* WinToTake(const PlayerView& view, std::span<const Action> legal) const;
+  // At the deal (kSetShield in `legal`): the shield whose removal hurts the hand least.
+  [[nodiscard]] Action ChooseShield(const PlayerView& view, std::span<const Action> legal);
+  // Danger of every kind against the seats in riichi (worst * 64 + sum of hand_eval Danger; a
+  // seat in open riichi rates its known waits 11 and every other kind 0). False if nobody other
+  // than this seat is in riichi.
+  [[nodiscard]] static bool ThreatDanger(const PlayerView& view, DangerTable* danger);
+  // The legal kExchange that puts `hand_tile` face up and discards the safest face-down shield,
+  // if that shield is safe enough (shield_max_danger) and safer than `hand_tile`; nullptr else.
+  [[nodiscard]] const Action* SafeExchange(const PlayerView& view, std::span<const Action> legal, Tile hand_tile,
+                                           const DangerTable& danger) const;
+  // Greedy's discard `d`, guarded against riichi: an exchange when `d` is dangerous and a safe
+  // shield exists; else, if `d` is a known wait of an open riichi, the best discard avoiding those.
+  [[nodiscard]] Action Guard(const PlayerView& view, std::span<const Action> legal, const Action& d);
 
   GreedyOptions options_;
   Rng rng_{0};

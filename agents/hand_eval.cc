@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "rules/scoring_module.h"
 #include "rules/shanten.h"
+#include "rules/waits.h"
 #include "rules/yaku_id.h"
 
 namespace mj {
@@ -77,14 +79,70 @@ int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const
 KindMask YakuhaiKinds(const PlayerView& view) {
   KindMask m = KindBit(kWhite) | KindBit(kGreen) | KindBit(kRed);
   m |= KindBit(static_cast<Kind>(kEast + static_cast<int>(view.seat_wind(view.seat()))));
-  m |= KindBit(static_cast<Kind>(kEast + view.round_wind()));
+  if (view.rules().round_wind) m |= KindBit(static_cast<Kind>(kEast + view.round_wind()));
   return m;
 }
 
+bool IsPeach(Tile t, const Ruleset& rules) { return rules.peach_tiles && IsPeachCopy(t); }
+
 KindMask DoraKinds(const PlayerView& view) {
   KindMask m = 0;
-  for (Tile t : view.dora_indicators()) m |= KindBit(DoraFromIndicator(KindOf(t)));
+  if (view.rules().dora)
+    for (Tile t : view.dora_indicators()) m |= KindBit(DoraFromIndicator(KindOf(t)));
+  if (view.rules().peach_tiles)
+    for (Tile t : view.hand())
+      if (IsPeachCopy(t) && view.counts()[KindOf(t)] == 1) m |= KindBit(KindOf(t));
   return m;
+}
+
+KindMask OpenRiichiWaits(const PlayerView& view, int seat) {
+  if (!view.open_riichi(seat) || seat == view.seat()) return 0;
+  KindCounts c{};
+  for (Tile t : view.shown_hand(seat)) ++c[KindOf(t)];
+  KindMask m = 0;
+  for (const Wait& w : Waits(c, static_cast<int>(view.melds(seat).size()))) m |= KindBit(w.tile);
+  return m;
+}
+
+int EstimateWinHan(const PlayerView& view, const Action& win) {
+  const Ruleset& rules = view.rules();
+  const ScoringModule* module = FindScoringModule(rules.scoring);
+  if (module == nullptr) return 0;
+  const int me = view.seat();
+  const bool tsumo = win.type == ActionType::kTsumo;
+  WinContext ctx;
+  ctx.concealed = view.counts();
+  int peach = 0;
+  for (Tile t : view.hand()) peach += IsPeach(t, rules);
+  Tile win_tile = tsumo ? view.drawn() : win.tile;
+  if (win_tile == kNoTile) win_tile = view.hand().empty() ? 0 : view.hand().back();
+  if (!tsumo) {
+    ++ctx.concealed[KindOf(win_tile)];
+    peach += IsPeach(win_tile, rules);
+  }
+  ctx.win_tile = KindOf(win_tile);
+  for (const EngineMeld& m : view.melds(me)) {
+    Meld meld;
+    meld.type = m.type;
+    meld.kind = m.LowestKind();
+    for (int i = 0; i < m.num_tiles; ++i) meld.peach += IsPeach(m.tiles[i], rules);
+    peach += meld.peach;
+    ctx.melds.push_back(meld);
+  }
+  ctx.peach_tiles = static_cast<uint8_t>(peach);
+  ctx.tsumo = tsumo;
+  ctx.chankan = view.phase() == Phase::kOnKakan || view.phase() == Phase::kOnAnkan;
+  ctx.open_riichi = view.open_riichi(me);
+  ctx.riichi = view.in_riichi(me);
+  ctx.haitei = tsumo && view.tiles_left() == 0;
+  ctx.houtei = !tsumo && view.tiles_left() == 0;
+  ctx.seat_wind = view.seat_wind(me);
+  ctx.has_round_wind = rules.round_wind;
+  ctx.round_wind = static_cast<Wind>(view.round_wind());
+  if (rules.dora)
+    for (Tile t : view.dora_indicators()) ctx.dora_indicators.push_back(KindOf(t));
+  const ScoreResult r = module->Score(ctx, rules);
+  return r.ok() ? r.han_sixths / 6 : 0;
 }
 
 int TileValue(Kind k, const KindCounts& counts, KindMask yakuhai, KindMask dora) {
@@ -137,6 +195,7 @@ KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat) {
     m |= KindBit(KindOf(own[i].tile));
     if (own[i].riichi) riichi_index = static_cast<int>(i);
   }
+  for (Tile t : view.shields_up(riichi_seat)) m |= KindBit(KindOf(t));
   if (riichi_index < 0) return m;
   size_t total = 0;
   for (int p = 0; p < 4; ++p) total += view.river(p).size();

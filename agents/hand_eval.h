@@ -32,8 +32,17 @@ inline constexpr KindMask kAllKinds = (uint64_t{1} << kNumKinds) - 1;
 
 // Kinds that are yakuhai for `seat`: the three dragons, its seat wind and the round wind.
 [[nodiscard]] KindMask YakuhaiKinds(const PlayerView& view);
-// Kinds that are dora by the revealed indicators.
+// Kinds that are dora by the revealed indicators (none when rules().dora is off). With peach
+// tiles (rules().peach_tiles), also the kinds whose only held copy is the peach copy: throwing
+// them loses a han, so the tile-value heuristic treats them like dora.
 [[nodiscard]] KindMask DoraKinds(const PlayerView& view);
+// True if `t` is a peach tile under the view's rules.
+[[nodiscard]] bool IsPeach(Tile t, const Ruleset& rules);
+// The kinds that complete the concealed hand `seat` shows in open riichi (empty if none shown).
+[[nodiscard]] KindMask OpenRiichiWaits(const PlayerView& view, int seat);
+// Han of winning with `win` (a kTsumo or kRon action) as far as the view tells (no ippatsu):
+// the scoring module on the own hand, melds, riichi and peach tiles. 0 if it does not score.
+[[nodiscard]] int EstimateWinHan(const PlayerView& view, const Action& win);
 
 // Heuristic worth of keeping one tile of kind `k` in the hand `counts` (higher = keep): lone
 // guest winds lowest, then lone yakuhai honours, terminals, 2/8, 3..7; each neighbour within
@@ -51,7 +60,8 @@ enum class YakuPlan : uint8_t {
 // True if the ruleset lets an open hand win with tanyao.
 [[nodiscard]] bool OpenTanyaoAllowed(const Ruleset& rules);
 
-// Kinds that `riichi_seat` cannot ron with: every kind in its river (furiten) and every kind
+// Kinds that `riichi_seat` cannot ron with: every kind in its river or face up in its shield
+// area (furiten; shields_up count as discards) and every kind
 // anyone discarded after its riichi declaration (it passed them, so riichi furiten). The order
 // of discards across rivers is rebuilt from the dealer and the called tiles (tile ids are
 // unique): after an uncalled discard the next seat discards, after a called one the caller.

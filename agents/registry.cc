@@ -33,23 +33,40 @@ Result<int> ParseInt(std::string_view agent, const Option& o, int lo, int hi) {
 
 // Applies a greedy option; false if `o.key` is not one.
 Result<bool> ApplyGreedy(std::string_view agent, const Option& o, GreedyOptions* g) {
-  bool* flag = o.key == "riichi" ? &g->riichi : o.key == "calls" ? &g->calls : o.key == "kans" ? &g->kans : nullptr;
+  bool* flag = o.key == "riichi"       ? &g->riichi
+               : o.key == "calls"      ? &g->calls
+               : o.key == "kans"       ? &g->kans
+               : o.key == "exchange"   ? &g->exchange
+               : o.key == "bank_pairs" ? &g->bank_pairs
+                                       : nullptr;
   if (flag != nullptr) {
     auto b = ParseBool(agent, o);
     if (!b) return Error{b.error()};
     *flag = *b;
     return true;
   }
-  if (o.key == "nine_terminals_shanten") {
-    auto v = ParseInt(agent, o, 0, 14);
+  struct IntKey {
+    std::string_view key;
+    int* value;
+    int lo, hi;
+  };
+  for (const IntKey& k : {IntKey{"nine_terminals_shanten", &g->nine_terminals_shanten, 0, 14},
+                          IntKey{"exchange_min_danger", &g->exchange_min_danger, 0, 11},
+                          IntKey{"shield_max_danger", &g->shield_max_danger, 0, 11},
+                          IntKey{"open_riichi_wait", &g->open_riichi_wait, 0, 136},
+                          IntKey{"min_win_han_per_shield", &g->min_win_han_per_shield, 0, 26}}) {
+    if (o.key != k.key) continue;
+    auto v = ParseInt(agent, o, k.lo, k.hi);
     if (!v) return Error{v.error()};
-    g->nine_terminals_shanten = *v;
+    *k.value = *v;
     return true;
   }
   return false;
 }
 
-constexpr const char* kGreedyKeys = "riichi, calls, kans, nine_terminals_shanten";
+constexpr const char* kGreedyKeys =
+    "riichi, calls, kans, nine_terminals_shanten, exchange, exchange_min_danger, shield_max_danger, bank_pairs, "
+    "open_riichi_wait, min_win_han_per_shield";
 
 }  // namespace
 

@@ -76,11 +76,63 @@ void BM_AgentDecision(benchmark::State& state, const std::string& spec, bool tur
   state.counters["positions"] = static_cast<double>(positions.size());
 }
 
+// Dunpai positions from a few greedy games: own turns after a draw (discards, exchanges, open
+// riichi) and the shield decisions at the deal (the state at "start_kyoku", every seat).
+const std::vector<Position>& DunpaiPositions(bool shields) {
+  static const auto* all = [] {
+    auto* out = new std::array<std::vector<Position>, 2>;
+    static const Ruleset rules = LoadRuleset("dunpai").value();
+    std::array<std::unique_ptr<Agent>, 4> owned;
+    std::array<Agent*, 4> agents{};
+    for (int p = 0; p < 4; ++p) {
+      owned[p] = std::move(MakeAgent("greedy")).value();
+      agents[p] = owned[p].get();
+    }
+    GameOptions options;
+    options.observer = [out](const RoundState& s, const Event& e) {
+      if (e.type == EventType::kTsumo && s.phase == Phase::kAfterDraw) {
+        Position pos{s, s.turn, LegalTurnActions(s)};
+        if (pos.legal.size() > 1) (*out)[0].push_back(std::move(pos));
+      } else if (e.type == EventType::kStartKyoku) {
+        for (int p = 0; p < 4; ++p) {
+          Position pos{s, p, LegalShieldActions(s, p)};
+          if (pos.legal.size() > 1) (*out)[1].push_back(std::move(pos));
+        }
+      }
+    };
+    for (uint64_t seed = 1; seed <= 20; ++seed) (void)PlayGame(rules, seed, agents, options);
+    return out;
+  }();
+  return (*all)[shields ? 1 : 0];
+}
+
+void BM_DunpaiDecision(benchmark::State& state, const std::string& spec, bool shields) {
+  (void)Shanten(KindCounts{}, 4);
+  const std::vector<Position>& positions = DunpaiPositions(shields);
+  auto made = MakeAgent(spec);
+  if (!made || positions.empty()) {
+    state.SkipWithError("no agent or no positions");
+    return;
+  }
+  std::unique_ptr<Agent> agent = std::move(made).value();
+  agent->BeginGame(0, 1);
+  size_t i = 0;
+  for (auto _ : state) {
+    const Position& p = positions[i];
+    benchmark::DoNotOptimize(agent->Choose(PlayerView(p.state, p.seat), p.legal));
+    if (++i == positions.size()) i = 0;
+  }
+  state.counters["positions"] = static_cast<double>(positions.size());
+}
+
 BENCHMARK_CAPTURE(BM_AgentDecision, greedy_turn, std::string("greedy"), true);
 BENCHMARK_CAPTURE(BM_AgentDecision, greedy_call, std::string("greedy"), false);
 BENCHMARK_CAPTURE(BM_AgentDecision, defensive_turn, std::string("defensive"), true);
 BENCHMARK_CAPTURE(BM_AgentDecision, defensive_call, std::string("defensive"), false);
 BENCHMARK_CAPTURE(BM_AgentDecision, random_turn, std::string("random"), true);
+BENCHMARK_CAPTURE(BM_DunpaiDecision, greedy_dunpai_turn, std::string("greedy"), false);
+BENCHMARK_CAPTURE(BM_DunpaiDecision, defensive_dunpai_turn, std::string("defensive"), false);
+BENCHMARK_CAPTURE(BM_DunpaiDecision, greedy_shield, std::string("greedy"), true);
 
 }  // namespace
 }  // namespace mj
