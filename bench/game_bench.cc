@@ -1,5 +1,6 @@
-// Whole-game speed: one complete game (riichi preset) per iteration, a new seed each time,
-// four agents of one kind. Reports games/s and hands/s.
+// Whole-game speed: one complete game per iteration, a new seed each time, four agents of one
+// kind, under the riichi and the dunpai presets. Reports games/s and hands/s (the Dunpai target
+// is at least riichi's hands/s with the same agents).
 
 #include <benchmark/benchmark.h>
 
@@ -15,8 +16,8 @@
 namespace mj {
 namespace {
 
-void BM_Game(benchmark::State& state, const std::string& agent) {
-  auto rules = LoadRuleset("riichi");
+void BM_Game(benchmark::State& state, const std::string& agent, const std::string& preset) {
+  auto rules = LoadRuleset(preset);
   if (!rules) {
     state.SkipWithError(rules.error().c_str());
     return;
@@ -47,9 +48,12 @@ void BM_Game(benchmark::State& state, const std::string& agent) {
   state.counters["events/game"] = static_cast<double>(events) / static_cast<double>(state.iterations());
 }
 
-BENCHMARK_CAPTURE(BM_Game, random, std::string("random"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Game, greedy, std::string("greedy"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Game, defensive, std::string("defensive"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, random, std::string("random"), std::string("riichi"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, greedy, std::string("greedy"), std::string("riichi"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, defensive, std::string("defensive"), std::string("riichi"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, dunpai_random, std::string("random"), std::string("dunpai"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, dunpai_greedy, std::string("greedy"), std::string("dunpai"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Game, dunpai_defensive, std::string("defensive"), std::string("dunpai"))->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace mj

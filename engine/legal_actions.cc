@@ -1,6 +1,7 @@
 #include "engine/legal_actions.h"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/win_check.h"
 #include "rules/shanten.h"
@@ -59,18 +60,20 @@ SmallVector<Tile, 4> TilesOfKind(const std::vector<Tile>& hand, Kind k, const Ru
   return out;
 }
 
-// One plain and (if held) one red representative of kind k, for choosing consumed tiles.
+// A face's slot among the up-to-three faces of a kind: 0 plain, 1 red five, 2 peach.
+int FaceSlot(Tile t, const Ruleset& rules) { return IsRedFive(t, rules) ? 1 : IsPeach(t, rules) ? 2 : 0; }
+
+// One discard per distinct face in the hand (plain, red five and peach copies differ), the
+// drawn tile as its own option when tsumogiri is allowed; kuikae-forbidden kinds left out.
 void AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, std::vector<Action>* out) {
   const Ruleset& rules = *s.rules;
-  std::vector<Tile> seen;
+  std::array<uint8_t, kNumKinds> seen{};  // bit per face slot
   for (Tile t : p.hand) {
     if (allow_tsumogiri && t == s.drawn) continue;  // the drawn tile is its own option
-    bool dup = false;
-    for (Tile u : seen) dup = dup || SameFace(t, u, rules);
-    if (dup) continue;
-    if (std::find(s.forbidden_discards.begin(), s.forbidden_discards.end(), KindOf(t)) != s.forbidden_discards.end())
-      continue;
-    seen.push_back(t);
+    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
+    if (seen[KindOf(t)] & bit) continue;
+    seen[KindOf(t)] |= bit;
+    if (Forbidden(s, t)) continue;
     out->push_back({ActionType::kDiscard, static_cast<uint8_t>(s.turn), t, {}, 0});
   }
   if (allow_tsumogiri && s.drawn != kNoTile)
@@ -113,6 +116,7 @@ void KuikaeForbidden(const Action& call, SmallVector<Kind, 2>* out) {
 
 std::vector<Action> LegalTurnActions(const RoundState& s) {
   std::vector<Action> out;
+  out.reserve(32);
   const Ruleset& rules = *s.rules;
   const int seat = s.turn;
   const SeatState& p = s.seats[seat];
@@ -178,10 +182,15 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
                           (!rules.riichi_needs_points || rules.riichi_deposit <= 0 || s.scores[seat] >= rules.riichi_deposit);
   if (can_riichi) {
     const size_t end = out.size();
-    for (size_t i = first_discard; i < end; ++i) {
-      SeatState after = p;
-      --after.counts[KindOf(out[i].tile)];
-      if (Shanten(after.counts, static_cast<int>(after.melds.size())) == 0 && IsTenpai(after)) out.push_back({ActionType::kRiichi, actor, out[i].tile, {}, 0});
+    const int melds = static_cast<int>(p.melds.size());
+    KindCounts after = p.counts;
+    // No discard reaches tenpai unless the 14 tiles are already at shanten 0 or better.
+    const bool near = Shanten(p.counts, melds) <= 0;
+    for (size_t i = first_discard; near && i < end; ++i) {
+      const Kind k = KindOf(out[i].tile);
+      --after[k];
+      if (IsTenpaiCounts(after, melds)) out.push_back({ActionType::kRiichi, actor, out[i].tile, {}, 0});
+      ++after[k];
     }
     // Open riichi: where the ruleset's yaku table has it for this hand.
     const YakuValue& open = rules.yaku[static_cast<int>(YakuId::kOpenRiichi)];
@@ -216,7 +225,7 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
     return false;
   };
   if (!p.InRiichi() && s.TilesLeft() > 0 && !FourKansAbortPending(s)) {
-    const auto same = TilesOfKind(p.hand, k, rules);
+    const auto same = p.counts[k] >= 2 ? TilesOfKind(p.hand, k, rules) : SmallVector<Tile, 4>{};
     if (same.size() >= 2) {
       // Pon: with and without a red five where that makes a difference.
       std::vector<std::pair<Tile, Tile>> choices;
@@ -243,6 +252,7 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
         int ni = 0;
         for (int i = 0; i < 3; ++i)
           if (base + i != k) need[ni++] = static_cast<Kind>(base + i);
+        if (!p.counts[need[0]] || !p.counts[need[1]]) continue;
         const auto a = TilesOfKind(p.hand, need[0], rules);
         const auto b = TilesOfKind(p.hand, need[1], rules);
         if (a.empty() || b.empty()) continue;

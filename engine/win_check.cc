@@ -1,5 +1,6 @@
 #include "engine/win_check.h"
 
+#include "rules/shanten.h"
 #include "rules/waits.h"
 
 namespace mj {
@@ -70,6 +71,13 @@ uint64_t WaitMask(const SeatState& seat) {
   seat.waits_for_melds = static_cast<int8_t>(melds);
   seat.waits_cached = mask;
   return mask;
+}
+
+bool IsTenpaiCounts(const KindCounts& counts, int num_melds) {
+  if (Shanten(counts, num_melds) != 0) return false;
+  bool holds_four = false;
+  for (uint8_t n : counts) holds_four = holds_four || n == 4;
+  return !holds_four || !Waits(counts, num_melds).empty();
 }
 
 bool IsFuriten(const SeatState& seat, uint64_t waits) {

@@ -22,6 +22,9 @@ enum class WinKind : uint8_t { kTsumo, kRon, kChankan };
 // Kinds (bit k) that complete the 13-tile hand of `seat`, kinds held four times excluded.
 [[nodiscard]] uint64_t WaitMask(const SeatState& seat);
 [[nodiscard]] inline bool IsTenpai(const SeatState& seat) { return WaitMask(seat) != 0; }
+// Tenpai of a 13 - 3*melds tile hand given as counts: shanten 0 and some wait not held four
+// times (only a hand holding a kind four times needs the full wait list).
+[[nodiscard]] bool IsTenpaiCounts(const KindCounts& counts, int num_melds);
 
 // Furiten: a wait in the seat's own river, or temporary / riichi furiten.
 [[nodiscard]] bool IsFuriten(const SeatState& seat, uint64_t waits);

@@ -1,5 +1,7 @@
 #include "rules/waits.h"
 
+#include "rules/shanten.h"
+
 namespace mj {
 
 bool IsComplete(const KindCounts& counts, int num_melds) {
@@ -14,6 +16,7 @@ WaitList Waits(const KindCounts& counts, int num_melds) {
   int total = 0;
   for (uint8_t n : counts) total += n;
   if (num_melds < 0 || num_melds > 4 || total != 13 - 3 * num_melds) return out;
+  if (Shanten(counts, num_melds) != 0) return out;  // not tenpai: no tile completes it
   KindCounts c = counts;
   SplitList splits;
   for (int k = 0; k < kNumKinds; ++k) {
