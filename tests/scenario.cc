@@ -6,34 +6,42 @@
 
 namespace mj::test {
 
+namespace {
+
+// The tiles of `text` as ids not yet `used`: a marked spec (red five, peach) takes copy 0, a
+// plain one the highest free copy, then copy 0. Fails the calling test on bad input.
+std::vector<Tile> TakeTiles(const std::string& text, std::array<bool, kNumTiles>& used) {
+  std::vector<Tile> out;
+  if (text.empty()) return out;
+  auto parsed = ParseTiles(text);
+  if (!parsed) {
+    ADD_FAILURE() << "scenario tiles \"" << text << "\": " << parsed.error();
+    return out;
+  }
+  for (const TileSpec& t : *parsed) {
+    int copy = -1;
+    if (t.marked) {
+      copy = used[TileOf(t.kind, 0)] ? -1 : 0;
+    } else {
+      for (int c = 3; c >= 0 && copy < 0; --c)
+        if (!used[TileOf(t.kind, c)]) copy = c;
+    }
+    if (copy < 0) {
+      ADD_FAILURE() << "scenario uses too many " << FormatTile(t);
+      continue;
+    }
+    used[TileOf(t.kind, copy)] = true;
+    out.push_back(TileOf(t.kind, copy));
+  }
+  return out;
+}
+
+}  // namespace
+
 Wall ScenarioWall(const std::array<std::string, 4>& hands, const std::string& draws, int dealer,
                   const std::string& dora, const std::string& rinshan) {
   std::array<bool, kNumTiles> used{};
-  // Marked specs (red fives) take copy 0; plain ones the highest free copy, then copy 0.
-  auto take = [&](const std::string& text) {
-    std::vector<Tile> out;
-    auto parsed = ParseTiles(text);
-    if (!parsed) {
-      ADD_FAILURE() << "scenario tiles \"" << text << "\": " << parsed.error();
-      return out;
-    }
-    for (const TileSpec& t : *parsed) {
-      int copy = -1;
-      if (t.marked) {
-        copy = used[TileOf(t.kind, 0)] ? -1 : 0;
-      } else {
-        for (int c = 3; c >= 0 && copy < 0; --c)
-          if (!used[TileOf(t.kind, c)]) copy = c;
-      }
-      if (copy < 0) {
-        ADD_FAILURE() << "scenario uses too many " << FormatTile(t);
-        continue;
-      }
-      used[TileOf(t.kind, copy)] = true;
-      out.push_back(TileOf(t.kind, copy));
-    }
-    return out;
-  };
+  auto take = [&](const std::string& text) { return TakeTiles(text, used); };
   std::array<std::vector<Tile>, 4> dealt;
   for (int p = 0; p < 4; ++p) {
     dealt[p] = take(hands[p]);
@@ -84,31 +92,7 @@ std::vector<Kind> Kinds(const std::string& text) {
 ShieldScenario ShieldScenarioWall(const std::array<std::string, 4>& hands, const std::string& draws, int dealer,
                                   const std::array<std::string, 4>& carried, int extra) {
   std::array<bool, kNumTiles> used{};
-  auto take = [&](const std::string& text) {
-    std::vector<Tile> out;
-    if (text.empty()) return out;
-    auto parsed = ParseTiles(text);
-    if (!parsed) {
-      ADD_FAILURE() << "scenario tiles \"" << text << "\": " << parsed.error();
-      return out;
-    }
-    for (const TileSpec& t : *parsed) {
-      int copy = -1;
-      if (t.marked) {
-        copy = used[TileOf(t.kind, 0)] ? -1 : 0;
-      } else {
-        for (int c = 3; c >= 0 && copy < 0; --c)
-          if (!used[TileOf(t.kind, c)]) copy = c;
-      }
-      if (copy < 0) {
-        ADD_FAILURE() << "scenario uses too many " << FormatTile(t);
-        continue;
-      }
-      used[TileOf(t.kind, copy)] = true;
-      out.push_back(TileOf(t.kind, copy));
-    }
-    return out;
-  };
+  auto take = [&](const std::string& text) { return TakeTiles(text, used); };
   ShieldScenario out;
   std::array<std::vector<Tile>, 4> dealt;
   for (int p = 0; p < 4; ++p) {
