@@ -18,6 +18,9 @@ bool SameFace(Tile a, Tile b, const Ruleset& rules) {
   return KindOf(a) == KindOf(b) && IsRedFive(a, rules) == IsRedFive(b, rules) && IsPeach(a, rules) == IsPeach(b, rules);
 }
 
+// A face's slot among the up-to-three faces of a kind: 0 plain, 1 red five, 2 peach.
+int FaceSlot(Tile t, const Ruleset& rules) { return IsRedFive(t, rules) ? 1 : IsPeach(t, rules) ? 2 : 0; }
+
 // One tile of each distinct face in `tiles`, in order of first appearance.
 std::vector<Tile> DistinctFaces(const std::vector<Tile>& tiles, const Ruleset& rules) {
   std::vector<Tile> out;
@@ -37,14 +40,26 @@ bool Forbidden(const RoundState& s, Tile t) {
 // riichi. Kuikae (when banned) applies to both tiles.
 void AddExchanges(const RoundState& s, const SeatState& p, std::vector<Action>* out) {
   if (!s.rules->shields.enabled || p.InRiichi() || p.shields_down.empty()) return;
-  const std::vector<Tile> shields = DistinctFaces(p.shields_down, *s.rules);
-  for (Tile t : DistinctFaces(p.hand, *s.rules)) {
+  const Ruleset& rules = *s.rules;
+  // Distinct faces (kind x plain/red/peach) of the face-down shields and of the hand.
+  SmallVector<Tile, kNumTiles> shields;
+  std::array<uint8_t, kNumKinds> seen{};
+  for (Tile d : p.shields_down) {
+    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(d, rules));
+    if ((seen[KindOf(d)] & bit) || Forbidden(s, d)) continue;
+    seen[KindOf(d)] |= bit;
+    if (shields.size() < shields.capacity()) shields.push_back(d);
+  }
+  if (shields.empty()) return;
+  seen.fill(0);
+  out->reserve(out->size() + p.hand.size() * shields.size());
+  for (Tile t : p.hand) {
+    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
+    if (seen[KindOf(t)] & bit) continue;
+    seen[KindOf(t)] |= bit;
     if (Forbidden(s, t)) continue;
-    for (Tile d : shields) {
-      if (Forbidden(s, d)) continue;
-      Action a{ActionType::kExchange, static_cast<uint8_t>(s.turn), t, {d, kNoTile, kNoTile, kNoTile}, 1};
-      out->push_back(a);
-    }
+    for (Tile d : shields)
+      out->push_back({ActionType::kExchange, static_cast<uint8_t>(s.turn), t, {d, kNoTile, kNoTile, kNoTile}, 1});
   }
 }
 
@@ -59,9 +74,6 @@ SmallVector<Tile, 4> TilesOfKind(const std::vector<Tile>& hand, Kind k, const Ru
   });
   return out;
 }
-
-// A face's slot among the up-to-three faces of a kind: 0 plain, 1 red five, 2 peach.
-int FaceSlot(Tile t, const Ruleset& rules) { return IsRedFive(t, rules) ? 1 : IsPeach(t, rules) ? 2 : 0; }
 
 // One discard per distinct face in the hand (plain, red five and peach copies differ), the
 // drawn tile as its own option when tsumogiri is allowed; kuikae-forbidden kinds left out.
