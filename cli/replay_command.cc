@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "replays/match_stats.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/replay_show.h"
@@ -110,6 +111,11 @@ int Show(const std::vector<std::string>& args) {
   auto record = ReadReplayFile(file);
   if (!record) {
     std::cerr << "mahjong replay show: " << file << ": " << record.error() << "\n";
+    return 1;
+  }
+  if (hand >= 0 && hand >= HandCount(*record)) {
+    std::cerr << "mahjong replay show: " << file << ": no hand " << hand << ": the game has " << HandCount(*record)
+              << " hands (0.." << HandCount(*record) - 1 << ")\n";
     return 1;
   }
   std::cout << ShowReplay(*record, hand);
