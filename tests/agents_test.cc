@@ -10,6 +10,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tests/scenario.h"
+
 #include "agents/defensive_agent.h"
 #include "agents/greedy_agent.h"
 #include "agents/hand_eval.h"
@@ -47,26 +49,7 @@ class Table {
   RoundState& state() { return s_; }
 
   // Unused engine ids for the tiles in `text` (plain copies 3, 2, 1 first; "0m" = copy 0).
-  std::vector<Tile> Take(const std::string& text) {
-    std::vector<Tile> out;
-    auto parsed = ParseTiles(text);
-    EXPECT_TRUE(parsed.ok()) << text;
-    if (!parsed) return out;
-    for (const TileSpec& t : *parsed) {
-      int copy = -1;
-      if (t.marked) {
-        copy = used_[TileOf(t.kind, 0)] ? -1 : 0;
-      } else {
-        for (int c = 3; c >= 0 && copy < 0; --c)
-          if (!used_[TileOf(t.kind, c)]) copy = c;
-      }
-      EXPECT_GE(copy, 0) << "too many " << FormatTile(t);
-      if (copy < 0) continue;
-      used_[TileOf(t.kind, copy)] = true;
-      out.push_back(TileOf(t.kind, copy));
-    }
-    return out;
-  }
+  std::vector<Tile> Take(const std::string& text) { return test::TakeTiles(text, used_); }
 
   void SetDoraIndicator(const std::string& tile) {
     s_.wall.tiles[Wall::kDoraStart] = Take(tile).at(0);

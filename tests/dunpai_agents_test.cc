@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/scenario.h"
+
 #include "agents/defensive_agent.h"
 #include "agents/greedy_agent.h"
 #include "agents/hand_eval.h"
@@ -48,26 +50,7 @@ class Table {
   RoundState& state() { return s_; }
 
   // Unused ids for `text` (plain copies 3, 2, 1 first; "3*m" = the peach copy 0).
-  std::vector<Tile> Take(const std::string& text) {
-    std::vector<Tile> out;
-    auto parsed = ParseTiles(text);
-    EXPECT_TRUE(parsed.ok()) << text;
-    if (!parsed) return out;
-    for (const TileSpec& t : *parsed) {
-      int copy = -1;
-      if (t.marked) {
-        copy = used_[TileOf(t.kind, 0)] ? -1 : 0;
-      } else {
-        for (int c = 3; c >= 0 && copy < 0; --c)
-          if (!used_[TileOf(t.kind, c)]) copy = c;
-      }
-      EXPECT_GE(copy, 0) << "too many " << FormatTile(t);
-      if (copy < 0) continue;
-      used_[TileOf(t.kind, copy)] = true;
-      out.push_back(TileOf(t.kind, copy));
-    }
-    return out;
-  }
+  std::vector<Tile> Take(const std::string& text) { return test::TakeTiles(text, used_); }
   void SetHand(int seat, const std::string& hand) {
     SeatState& p = s_.seats[seat];
     p.hand = Take(hand);

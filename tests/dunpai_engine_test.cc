@@ -75,20 +75,9 @@ HandResult PlayHand(const Ruleset& rules, const ShieldScenario& sc, const std::a
   return out;
 }
 
-// The common deal (dealer 0): seat 1 keeps 123m456m789m45p11s (ittsu, waits 3p 6p) with 5z5z as
-// shields; seat 2 keeps 13579m13579s66z5z with 6z6z; seat 3 keeps 1479m1479p1479s3z with 1z2z;
-// the dealer keeps 2468m2489p2468s77z with 7z7z and discards a 7z first.
-const std::array<std::string, 4> kHands{"2468m2489p2468s7777z", "123m456m789m45p11s5z5z", "13579m13579s6666z5z",
-                                        "1479m1479p1479s1z2z3z"};
-std::array<Policy, 4> BasePolicies() {
-  std::array<Policy, 4> p{};
-  p[0].shields = "7z7z";
-  p[0].discards = "7z";
-  p[1].shields = "5z5z";
-  p[2].shields = "6z6z";
-  p[3].shields = "1z2z";
-  return p;
-}
+// The common deal: tests/scenario.h (kShieldDeal, ShieldDealPolicies).
+const std::array<std::string, 4>& kHands = test::kShieldDeal;
+std::array<Policy, 4> BasePolicies() { return test::ShieldDealPolicies(); }
 
 TEST(DunpaiEngine, DealAndShieldSelectionWithCarriedShields) {
   // Seat 0 carries 9p, seat 1 carries 1z 2z: they are out of the wall and mixed into the deal.

@@ -84,20 +84,9 @@ GameRecord PlayScripted(const ShieldScenario& sc, const std::array<Agent*, 4>& a
   return rec;
 }
 
-// The common deal (dealer 0, from dunpai_engine_test.cc): seat 1 keeps 123m456m789m45p11s
-// (ittsu, pinfu shape, waits 3p 6p) with 5z5z as shields; the others are far from tenpai; the
-// dealer discards a 7z first.
-const std::array<std::string, 4> kHands{"2468m2489p2468s7777z", "123m456m789m45p11s5z5z", "13579m13579s6666z5z",
-                                        "1479m1479p1479s1z2z3z"};
-std::array<Policy, 4> BasePolicies() {
-  std::array<Policy, 4> p{};
-  p[0].shields = "7z7z";
-  p[0].discards = "7z";
-  p[1].shields = "5z5z";
-  p[2].shields = "6z6z";
-  p[3].shields = "1z2z";
-  return p;
-}
+// The common deal: tests/scenario.h (kShieldDeal, ShieldDealPolicies).
+const std::array<std::string, 4>& kHands = test::kShieldDeal;
+std::array<Policy, 4> BasePolicies() { return test::ShieldDealPolicies(); }
 
 TEST(DunpaiPreset, EveryoneStartsAtZeroAndRiichiCostsNothing) {
   // Seat 1 (tenpai, with 0 points) declares riichi on its first draw; nobody wins; exhaustive draw.

@@ -6,10 +6,6 @@
 
 namespace mj::test {
 
-namespace {
-
-// The tiles of `text` as ids not yet `used`: a marked spec (red five, peach) takes copy 0, a
-// plain one the highest free copy, then copy 0. Fails the calling test on bad input.
 std::vector<Tile> TakeTiles(const std::string& text, std::array<bool, kNumTiles>& used) {
   std::vector<Tile> out;
   if (text.empty()) return out;
@@ -36,7 +32,6 @@ std::vector<Tile> TakeTiles(const std::string& text, std::array<bool, kNumTiles>
   return out;
 }
 
-}  // namespace
 
 Wall ScenarioWall(const std::array<std::string, 4>& hands, const std::string& draws, int dealer,
                   const std::string& dora, const std::string& rinshan) {
@@ -168,6 +163,16 @@ Action PolicyAgent::Choose(const PlayerView& view, std::span<const Action> legal
   for (const Action& a : legal)
     if (a.type == ActionType::kDiscard || a.type == ActionType::kPass) return a;
   return legal.front();
+}
+
+std::array<Policy, 4> ShieldDealPolicies() {
+  std::array<Policy, 4> p{};
+  p[0].shields = "7z7z";
+  p[0].discards = "7z";
+  p[1].shields = "5z5z";
+  p[2].shields = "6z6z";
+  p[3].shields = "1z2z";
+  return p;
 }
 
 }  // namespace mj::test

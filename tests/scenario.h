@@ -11,6 +11,11 @@
 
 namespace mj::test {
 
+// The tiles of `text` as engine ids not yet `used` (marking them used): a marked spec (red five,
+// peach) takes copy 0, a plain one the highest free copy, then copy 0. Fails the calling test
+// on bad input.
+std::vector<Tile> TakeTiles(const std::string& text, std::array<bool, kNumTiles>& used);
+
 // A wall whose deal gives seat p the tiles `hands[p]` (mpsz, 13 each; seats absolute), whose
 // live draws start with `draws` (in draw order, whoever draws them), with `dora` as the first
 // indicator and `rinshan` as the first replacement draws. Every other position is filled with
@@ -58,5 +63,13 @@ class PolicyAgent final : public Agent {
   Policy p_;
   size_t next_shield_ = 0, next_exchange_ = 0, next_discard_ = 0;
 };
+
+// The common Dunpai deal (dealer 0): seat 1 keeps 123m456m789m45p11s (ittsu, pinfu shape,
+// waits 3p 6p) with 5z5z as shields; seat 2 keeps 13579m13579s66z5z with 6z6z; seat 3 keeps
+// 1479m1479p1479s3z with 1z2z; the dealer keeps 2468m2489p2468s77z with 7z7z and discards a 7z
+// first. ShieldDealPolicies() sets those shield choices and the dealer's first discard.
+inline const std::array<std::string, 4> kShieldDeal{"2468m2489p2468s7777z", "123m456m789m45p11s5z5z",
+                                                    "13579m13579s6666z5z", "1479m1479p1479s1z2z3z"};
+std::array<Policy, 4> ShieldDealPolicies();
 
 }  // namespace mj::test
