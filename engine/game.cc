@@ -28,7 +28,8 @@ NextHand AdvanceGame(const Ruleset& rules, const RoundSetup& played, const Round
   setup.shields_carried = o.shields_kept;
   setup.hands_played = played.hands_played + 1;
   // Without renchan (Dunpai) the deal always passes and there is no honba.
-  const bool renchan = rules.renchan && (o.dealer_won || (o.exhaustive && o.dealer_tenpai) || o.abortive);
+  const bool renchan = rules.renchan &&
+                       (o.dealer_won || (o.exhaustive && o.dealer_tenpai && rules.tenpai_renchan) || o.abortive);
   setup.honba = !rules.renchan ? 0 : (o.win && !o.dealer_won) ? 0 : played.honba + 1;
 
   const int last_round = rules.length == GameLength::kHanchan ? 1 : 0;  // South or East

@@ -93,7 +93,7 @@ void AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, 
 }
 
 bool CanAddKan(const RoundState& s, int seat) {
-  if (s.TilesLeft() <= 0 || s.total_kans >= 4) return false;
+  if (!s.rules->kans || s.TilesLeft() <= 0 || s.total_kans >= 4) return false;
   // Four kans by one player: no fifth kan anywhere.
   (void)seat;
   return true;
@@ -138,15 +138,26 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
     AddExchanges(s, p, &out);
     return out;
   }
-  // Tsumo.
-  if (s.drawn != kNoTile && IsComplete(p.counts, static_cast<int>(p.melds.size()))) {
-    if (ScoreWin(s, seat, s.drawn, WinKind::kTsumo).ok()) out.push_back({ActionType::kTsumo, actor, s.drawn, {}, 0});
+  // Tsumo; on the first draw also the wins on the dealt 13 tiles that are not four sets and a
+  // pair (Ningbo's 十三ヤオ and 十三不搭), when the ruleset has them.
+  if (s.drawn != kNoTile) {
+    const bool complete = IsComplete(p.counts, static_cast<int>(p.melds.size()));
+    if ((complete || (DealtHandWins(rules) && IsFirstTurn(s, seat))) &&
+        ScoreWin(s, seat, s.drawn, WinKind::kTsumo).ok())
+      out.push_back({ActionType::kTsumo, actor, s.drawn, {}, 0});
   }
-  // Nine different terminals and honours on the first uninterrupted draw.
+  // Nine different terminals and honours on the first uninterrupted draw (with
+  // nine_terminals_no_pair: each held once, no terminal or honour pair).
   if (rules.abort_nine_terminals && s.no_calls_yet && p.river.empty() && !s.drawn_from_rinshan) {
     int kinds = 0;
-    for (int k = 0; k < kNumKinds; ++k) kinds += IsOrphan(static_cast<Kind>(k)) && p.counts[k] > 0;
-    if (kinds >= 9) out.push_back({ActionType::kNineTerminals, actor, kNoTile, {}, 0});
+    bool pair = false;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (!IsOrphan(static_cast<Kind>(k))) continue;
+      kinds += p.counts[k] > 0;
+      pair = pair || p.counts[k] >= 2;
+    }
+    if (kinds >= 9 && !(rules.nine_terminals_no_pair && pair))
+      out.push_back({ActionType::kNineTerminals, actor, kNoTile, {}, 0});
   }
   // Kans.
   if (CanAddKan(s, seat)) {
@@ -189,7 +200,8 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
   AddDiscards(s, p, true, &out);
   // Riichi: closed, enough points and tiles, tenpai after the discard.
   // With riichi_open_hand, open melds allowed; with no deposit, no points needed.
-  const bool can_riichi = (p.IsClosed() || rules.riichi_open_hand) && p.riichi == RiichiState::kNone &&
+  const bool can_riichi = rules.riichi_allowed && (p.IsClosed() || rules.riichi_open_hand) &&
+                          p.riichi == RiichiState::kNone &&
                           s.TilesLeft() >= 4 &&
                           (!rules.riichi_needs_points || rules.riichi_deposit <= 0 || s.scores[seat] >= rules.riichi_deposit);
   if (can_riichi) {

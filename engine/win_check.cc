@@ -9,6 +9,16 @@ bool IsRedFive(Tile t, const Ruleset& rules) {
   return IsRedFiveCopy(t) && rules.red_fives[KindOf(t) / 9] > 0;
 }
 
+bool DealtHandWins(const Ruleset& rules) {
+  return rules.yaku[static_cast<int>(YakuId::kThirteenSingleOrphans)].enabled ||
+         rules.yaku[static_cast<int>(YakuId::kThirteenUnconnected)].enabled;
+}
+
+bool IsFirstTurn(const RoundState& s, int seat) {
+  const SeatState& p = s.seats[seat];
+  return s.turn == seat && p.river.empty() && p.melds.empty() && !s.drawn_from_rinshan;
+}
+
 WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind) {
   const SeatState& p = s.seats[seat];
   const Ruleset& rules = *s.rules;
@@ -49,7 +59,14 @@ WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind)
   ctx.houtei = kind == WinKind::kRon && s.TilesLeft() == 0;
   const bool first_draw = s.no_calls_yet && p.river.empty() && ctx.tsumo && !s.drawn_from_rinshan;
   ctx.tenhou = first_draw && seat == s.dealer && rules.yaku[static_cast<int>(YakuId::kTenhou)].enabled;
-  ctx.chiihou = first_draw && seat != s.dealer && rules.yaku[static_cast<int>(YakuId::kChiihou)].enabled;
+  const bool chiihou_enabled = rules.yaku[static_cast<int>(YakuId::kChiihou)].enabled;
+  if (rules.chiihou_kind == ChiihouKind::kFirstDraw) {
+    ctx.chiihou = first_draw && seat != s.dealer && chiihou_enabled;
+  } else {  // a ron on the dealer's first discard, before any call
+    ctx.chiihou = kind == WinKind::kRon && seat != s.dealer && s.no_calls_yet &&
+                  s.discards_made == 1 && s.last_discarder == s.dealer && chiihou_enabled;
+  }
+  ctx.first_turn = ctx.tsumo && IsFirstTurn(s, seat);
   ctx.seat_wind = s.SeatWind(seat);
   ctx.has_round_wind = rules.round_wind;
   ctx.round_wind = static_cast<Wind>(s.round_wind);
@@ -93,7 +110,8 @@ bool IsFuriten(const SeatState& seat, uint64_t waits) {
 ScoreResult ScoreWin(const RoundState& s, int seat, Tile win, WinKind kind) {
   const ScoringModule* module = FindScoringModule(s.rules->scoring);
   const WinContext ctx = MakeWinContext(s, seat, win, kind);
-  if (!IsComplete(ctx.concealed, static_cast<int>(ctx.melds.size()))) {
+  if (!IsComplete(ctx.concealed, static_cast<int>(ctx.melds.size())) &&
+      !(ctx.first_turn && DealtHandWins(*s.rules))) {
     ScoreResult r;
     r.error = ScoreError::kNotWinningHand;
     return r;

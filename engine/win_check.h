@@ -16,6 +16,12 @@ enum class WinKind : uint8_t { kTsumo, kRon, kChankan };
 // True if the marked copy `t` counts as a red five under the ruleset.
 [[nodiscard]] bool IsRedFive(Tile t, const Ruleset& rules);
 
+// True if the ruleset has wins on the dealt 13 tiles that are not four sets and a pair
+// (Ningbo's 十三ヤオ and 十三不搭): the engine then asks the scoring module at a first draw.
+[[nodiscard]] bool DealtHandWins(const Ruleset& rules);
+// `seat` is on its first draw: its turn, nothing discarded or called yet, not a replacement.
+[[nodiscard]] bool IsFirstTurn(const RoundState& s, int seat);
+
 // The scoring context of `seat` winning on `win` (already in the hand for tsumo).
 [[nodiscard]] WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind);
 

@@ -20,12 +20,15 @@ using nlohmann::json;
 
 // Scoring modules a ruleset may name in "scoring". Add a module's name here when it is
 // registered with FindScoringModule (rules/scoring_module.h).
-constexpr std::array<std::string_view, 2> kScoringModules = {"riichi", "dunpai"};
+constexpr std::array<std::string_view, 5> kScoringModules = {"riichi", "dunpai", "fuless", "ayame",
+                                                            "ningbo"};
 
 // Modules that value peach tiles and that pay without the dealer difference
 // (dealer_pays_double: false); other modules refuse those settings.
 constexpr std::array<std::string_view, 1> kPeachModules = {"dunpai"};
 constexpr std::array<std::string_view, 1> kNoDealerModules = {"dunpai"};
+// Modules that read "minimum_han" (the others ask for any yaku).
+constexpr std::array<std::string_view, 3> kMinimumModules = {"fuless", "ayame", "ningbo"};
 
 constexpr int kSixthsPerHan = 6;
 constexpr int kMaxHan = 100;  // a han value above this is a typo
@@ -303,6 +306,11 @@ constexpr BoolKey kBoolKeys[] = {
     {"riichi_open_hand", &Ruleset::riichi_open_hand},
     {"kuikae", &Ruleset::kuikae},
     {"closed_kan_hidden", &Ruleset::closed_kan_hidden},
+    {"riichi_allowed", &Ruleset::riichi_allowed},
+    {"kans", &Ruleset::kans},
+    {"nine_terminals_no_pair", &Ruleset::nine_terminals_no_pair},
+    {"tenpai_renchan", &Ruleset::tenpai_renchan},
+    {"pao_one_suit", &Ruleset::pao_one_suit},
 };
 
 // Point amounts: integers from 0 to kMaxPoints.
@@ -324,7 +332,8 @@ constexpr PointsKey kPointsKeys[] = {
 // Keys handled one by one below.
 constexpr std::string_view kOtherKeys[] = {
     "base", "name", "scoring", "red_fives", "double_wind_pair_fu", "length",
-    "uma",  "yaku", "han_points", "max_hands", "shields"};
+    "uma",  "yaku", "han_points", "max_hands", "shields", "minimum_han", "chiihou_kind",
+    "fuless", "ayame", "ningbo"};
 
 bool Contains(std::span<const std::string_view> list, std::string_view s) {
   for (const auto x : list)
@@ -405,6 +414,158 @@ std::optional<Error> ApplyShields(const json& v, ShieldRules& s) {
   return std::nullopt;
 }
 
+// One integer or boolean field of a module's section ("fuless", "ayame", "ningbo").
+template <class Section>
+struct SectionField {
+  const char* key;
+  int Section::*int_member = nullptr;
+  bool Section::*bool_member = nullptr;
+  int64_t lo = 0, hi = kMaxPoints;
+};
+
+// Applies the fields of section `name` given in `v` (an object); fields not given keep the
+// base's. `extra` handles keys the table does not list (returns false if it does not know the
+// key either). Errors name the field as "name.FIELD".
+template <class Section, class Extra>
+std::optional<Error> ApplySection(const json& v, std::string_view name, Section& s,
+                                  std::span<const SectionField<Section>> fields,
+                                  std::string_view extra_keys, Extra&& extra) {
+  if (!v.is_object()) return KeyError(name, "must be an object, got " + Describe(v));
+  for (const auto& item : v.items()) {
+    const std::string key = item.key();
+    const json& value = item.value();
+    const std::string where = std::string(name) + "." + key;
+    const SectionField<Section>* f = nullptr;
+    for (const auto& x : fields)
+      if (key == x.key) f = &x;
+    if (f == nullptr) {
+      std::optional<Error> err;
+      if (extra(key, value, where, err)) {
+        if (err) return err;
+        continue;
+      }
+      std::string allowed;
+      for (const auto& x : fields) allowed += std::string(allowed.empty() ? "" : ", ") + x.key;
+      if (!extra_keys.empty()) allowed += ", " + std::string(extra_keys);
+      return Error{"unknown key " + Quote(key) + " in " + Quote(name) + " (allowed: " + allowed + ")"};
+    }
+    if (f->bool_member != nullptr) {
+      if (!value.is_boolean()) return KeyError(where, "must be a boolean, got " + Describe(value));
+      s.*(f->bool_member) = value.get<bool>();
+    } else {
+      if (!value.is_number_integer() || value.get<int64_t>() < f->lo || value.get<int64_t>() > f->hi)
+        return KeyError(where, "must be an integer from " + std::to_string(f->lo) + " to " +
+                                   std::to_string(f->hi) + ", got " + Describe(value));
+      s.*(f->int_member) = value.get<int>();
+    }
+  }
+  return std::nullopt;
+}
+
+// An array of `n` integers from lo to hi into out.
+template <size_t N>
+std::optional<Error> GetIntArray(const json& v, const std::string& where, int64_t lo, int64_t hi,
+                                 const char* meaning, std::array<int, N>& out) {
+  const std::string expected = "must be an array of " + std::to_string(N) + " integers from " +
+                               std::to_string(lo) + " to " + std::to_string(hi) + " (" + meaning +
+                               "), got ";
+  if (!v.is_array() || v.size() != N) return KeyError(where, expected + Describe(v));
+  for (size_t i = 0; i < N; ++i) {
+    if (!v[i].is_number_integer() || v[i].get<int64_t>() < lo || v[i].get<int64_t>() > hi)
+      return KeyError(where, expected + v.dump());
+    out[i] = v[i].get<int>();
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> ApplyFuless(const json& v, FulessRules& f) {
+  using F = SectionField<FulessRules>;
+  static const F kFields[] = {{"base_points", &FulessRules::base_points, nullptr, 1, kMaxPoints},
+                              {"base_cap", &FulessRules::base_cap, nullptr, 1, kMaxPoints}};
+  auto extra = [&](const std::string& key, const json& value, const std::string& where,
+                   std::optional<Error>& err) {
+    if (key == "third_percent") {
+      err = GetIntArray(value, where, 1, 1000, "percent of the base for +0, +1/3, +2/3 han",
+                        f.third_percent);
+      return true;
+    }
+    if (key == "limit_han") {
+      err = GetIntArray(value, where, 0, kMaxHan,
+                        "whole han for mangan, haneman, baiman, sanbaiman, yakuman; 0 = never",
+                        f.limit_han);
+      if (!err) {
+        int last = 0;
+        for (int h : f.limit_han) {
+          if (h == 0) continue;
+          if (h <= last) {
+            err = KeyError(where, "must increase (mangan first), got " + value.dump());
+            break;
+          }
+          last = h;
+        }
+      }
+      return true;
+    }
+    return false;
+  };
+  return ApplySection<FulessRules>(v, "fuless", f, kFields, "third_percent, limit_han", extra);
+}
+
+std::optional<Error> ApplyAyame(const json& v, AyameRules& a) {
+  using F = SectionField<AyameRules>;
+  static const F kFields[] = {{"unit", &AyameRules::unit, nullptr, 1, kMaxPoints},
+                              {"dealer_percent", &AyameRules::dealer_percent, nullptr, 1, 1000}};
+  auto extra = [&](const std::string& key, const json& value, const std::string& where,
+                   std::optional<Error>& err) {
+    if (key != "cap_han") return false;
+    const auto sixths = JsonToSixths(value, /*null_is_zero=*/false);
+    if (!sixths || *sixths == 0)
+      err = KeyError(where, "must be a han value above 0 (a number or a fraction text like "
+                            "\"12.5\"), got " + Describe(value));
+    else
+      a.cap_sixths = *sixths;
+    return true;
+  };
+  return ApplySection<AyameRules>(v, "ayame", a, kFields, "cap_han", extra);
+}
+
+std::optional<Error> ApplyNingbo(const json& v, NingboRules& n) {
+  using F = SectionField<NingboRules>;
+  static const F kFields[] = {
+      {"base_fu", &NingboRules::base_fu, nullptr, 0, 1000},
+      {"limit", &NingboRules::limit, nullptr, 0, kMaxPoints},
+      {"half_limit", &NingboRules::half_limit, nullptr, 0, kMaxPoints},
+      {"pure_wait_fu", &NingboRules::pure_wait_fu, nullptr, 0, 1000},
+      {"two_chance_shanpon_fu", &NingboRules::two_chance_shanpon_fu, nullptr, 0, 1000},
+      {"tsumo_fu", &NingboRules::tsumo_fu, nullptr, 0, 1000},
+      {"yakuhai_pair_fu", &NingboRules::yakuhai_pair_fu, nullptr, 0, 1000},
+      {"toitoi_fu", &NingboRules::toitoi_fu, nullptr, 0, 1000},
+      {"rinshan_fu", &NingboRules::rinshan_fu, nullptr, 0, 1000},
+      {"haitei_fu", &NingboRules::haitei_fu, nullptr, 0, 1000},
+      {"robbing_pure_wait_fu", &NingboRules::robbing_pure_wait_fu, nullptr, 0, 1000},
+      {"side_settlement", nullptr, &NingboRules::side_settlement}};
+  auto extra = [&](const std::string& key, const json& value, const std::string& where,
+                   std::optional<Error>& err) {
+    if (key != "half_limit_hands") return false;
+    if (!value.is_array()) {
+      err = KeyError(where, "must be an array of limit-hand yaku names, got " + Describe(value));
+      return true;
+    }
+    std::vector<YakuId> ids;
+    for (const json& x : value) {
+      const auto id = x.is_string() ? YakuFromName(x.get<std::string>()) : std::nullopt;
+      if (!id || !IsYakumanYaku(*id)) {
+        err = KeyError(where, "lists " + Describe(x) + ", which is not a limit hand (yakuman) name");
+        return true;
+      }
+      ids.push_back(*id);
+    }
+    n.half_limit_hands = std::move(ids);
+    return true;
+  };
+  return ApplySection<NingboRules>(v, "ningbo", n, kFields, "half_limit_hands", extra);
+}
+
 // Settings that cannot work together; the error names the key to change.
 std::optional<Error> CheckCombinations(const Ruleset& r) {
   if (r.return_points < r.starting_points)
@@ -433,6 +594,17 @@ std::optional<Error> CheckCombinations(const Ruleset& r) {
   if (r.length == GameLength::kUnlimited && r.max_hands == 0 && r.end_point_gap == 0)
     return KeyError("length", "is \"unlimited\" but neither \"max_hands\" nor "
                               "\"end_point_gap\" ends the game");
+  if (r.minimum_sixths != 6 && !Contains(kMinimumModules, r.scoring))
+    return KeyError("minimum_han", "is not 1 but scoring module " + Quote(r.scoring) +
+                                       " asks for any yaku (modules that read it: " +
+                                       JoinNames(kMinimumModules) + ")");
+  if (r.riichi_allowed && !r.yaku[static_cast<int>(YakuId::kRiichi)].enabled)
+    return KeyError("riichi_allowed", "is true but yaku \"riichi\" is disabled (set "
+                                      "\"riichi_allowed\": false to play without riichi)");
+  if (r.ningbo.half_limit > r.ningbo.limit && r.ningbo.limit > 0)
+    return KeyError("ningbo.half_limit", "(" + std::to_string(r.ningbo.half_limit) +
+                                             ") must not exceed \"ningbo.limit\" (" +
+                                             std::to_string(r.ningbo.limit) + ")");
   if (r.shields.extra_tiles != r.shields.per_hand)
     return KeyError("shields.extra_tiles",
                     "(" + std::to_string(r.shields.extra_tiles) +
@@ -548,6 +720,34 @@ Result<Ruleset> FromJson(const json& j, int depth) {
   }
   if (j.contains("shields")) {
     if (auto err = ApplyShields(j["shields"], r.shields)) return *err;
+  }
+  if (j.contains("fuless")) {
+    if (auto err = ApplyFuless(j["fuless"], r.fuless)) return *err;
+  }
+  if (j.contains("ayame")) {
+    if (auto err = ApplyAyame(j["ayame"], r.ayame)) return *err;
+  }
+  if (j.contains("ningbo")) {
+    if (auto err = ApplyNingbo(j["ningbo"], r.ningbo)) return *err;
+  }
+  if (j.contains("minimum_han")) {
+    const auto sixths = JsonToSixths(j["minimum_han"], /*null_is_zero=*/true);
+    if (!sixths)
+      return KeyError("minimum_han", "must be a han value (a number or a fraction text like "
+                                     "\"1/3\"; 0 = no minimum), got " + Describe(j["minimum_han"]));
+    r.minimum_sixths = *sixths;
+  }
+  if (j.contains("chiihou_kind")) {
+    const json& v = j["chiihou_kind"];
+    const std::string s = v.is_string() ? v.get<std::string>() : "";
+    if (s == "first_draw") {
+      r.chiihou_kind = ChiihouKind::kFirstDraw;
+    } else if (s == "dealer_first_discard") {
+      r.chiihou_kind = ChiihouKind::kDealerFirstDiscard;
+    } else {
+      return KeyError("chiihou_kind",
+                      "must be \"first_draw\" or \"dealer_first_discard\", got " + Describe(v));
+    }
   }
   if (j.contains("uma")) {
     const json& v = j["uma"];
@@ -675,8 +875,17 @@ std::array<YakuValue, kNumYaku> RiichiYakuTable() {
   set(Y::kRenroku, Han(1, 1));
   set(Y::kThreeIdenticalSequences, Han(4, 4));
   set(Y::kFourIdenticalSequences, Han(12, 12));
+  // Ningbo's limit hands and the fuless / ayame yaku, off in riichi, at their rulesets' values.
+  for (Y id : {Y::kFourHappiness, Y::kThirteenSingleOrphans, Y::kThirteenUnconnected})
+    set(id, Yakuman(1, /*open_allowed=*/id == Y::kFourHappiness));
+  set(Y::kClosedRon, YakuValue{true, 2, 0, 0, true});      // 1/3 han, closed only
+  set(Y::kFourSequences, YakuValue{true, 3, 0, 0, true});  // 1/2 han, closed only
+  set(Y::kOpenKong, YakuValue{true, 4, 4, 0, false});      // 2/3 han per open kong
+  set(Y::kClosedKong, YakuValue{true, 6, 6, 0, false});    // 1 han per closed kong
   for (Y id : {Y::kTwoConcealedPungs, Y::kKongs, Y::kRenroku, Y::kThreeIdenticalSequences,
-               Y::kFourIdenticalSequences, Y::kPeachDora})
+               Y::kFourIdenticalSequences, Y::kPeachDora, Y::kFourHappiness,
+               Y::kThirteenSingleOrphans, Y::kThirteenUnconnected, Y::kClosedRon,
+               Y::kFourSequences, Y::kOpenKong, Y::kClosedKong})
     t[static_cast<int>(id)].enabled = false;
   return t;
 }
@@ -701,6 +910,31 @@ nlohmann::json RulesetToJson(const Ruleset& r) {
   j["uma"] = r.uma;
   j["max_hands"] = r.max_hands;
   j["han_points"] = r.han_points;
+  j["minimum_han"] = SixthsToJson(r.minimum_sixths);
+  j["chiihou_kind"] =
+      r.chiihou_kind == ChiihouKind::kFirstDraw ? "first_draw" : "dealer_first_discard";
+  j["fuless"] = {{"base_points", r.fuless.base_points},
+                 {"third_percent", r.fuless.third_percent},
+                 {"base_cap", r.fuless.base_cap},
+                 {"limit_han", r.fuless.limit_han}};
+  j["ayame"] = {{"unit", r.ayame.unit},
+                {"dealer_percent", r.ayame.dealer_percent},
+                {"cap_han", SixthsToJson(r.ayame.cap_sixths)}};
+  json half = json::array();
+  for (YakuId id : r.ningbo.half_limit_hands) half.push_back(YakuName(id));
+  j["ningbo"] = {{"base_fu", r.ningbo.base_fu},
+                 {"limit", r.ningbo.limit},
+                 {"half_limit", r.ningbo.half_limit},
+                 {"pure_wait_fu", r.ningbo.pure_wait_fu},
+                 {"two_chance_shanpon_fu", r.ningbo.two_chance_shanpon_fu},
+                 {"tsumo_fu", r.ningbo.tsumo_fu},
+                 {"yakuhai_pair_fu", r.ningbo.yakuhai_pair_fu},
+                 {"toitoi_fu", r.ningbo.toitoi_fu},
+                 {"rinshan_fu", r.ningbo.rinshan_fu},
+                 {"haitei_fu", r.ningbo.haitei_fu},
+                 {"robbing_pure_wait_fu", r.ningbo.robbing_pure_wait_fu},
+                 {"side_settlement", r.ningbo.side_settlement},
+                 {"half_limit_hands", std::move(half)}};
   j["shields"] = {{"enabled", r.shields.enabled},
                   {"per_hand", r.shields.per_hand},
                   {"extra_tiles", r.shields.extra_tiles},

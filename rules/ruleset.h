@@ -42,6 +42,53 @@ struct ShieldRules {
   friend bool operator==(const ShieldRules&, const ShieldRules&) = default;
 };
 
+// The fuless module's numbers (seed 000, shared/RULES.md `fuless`). Below the first limit the
+// base is base_points x 2^(floor(han) - 1), times third_percent[thirds] / 100, capped at base_cap.
+struct FulessRules {
+  int base_points = 250;
+  std::array<int, 3> third_percent{100, 130, 160};  // for +0, +1/3, +2/3 han
+  int base_cap = 2000;
+  // Whole han from which a hand is mangan, haneman, baiman, sanbaiman, yakuman (0: never).
+  std::array<int, 5> limit_han{4, 6, 8, 11, 14};
+
+  friend bool operator==(const FulessRules&, const FulessRules&) = default;
+};
+
+// The ayame module's numbers (seed 002; RULES.md `ayame` gives the defaults the seed leaves open).
+// A non-dealer's hand of x han is worth unit x floor(x+1) x ceil(x+1), a dealer's dealer_percent
+// of that; han above cap_han count as cap_han.
+struct AyameRules {
+  int unit = 250;
+  int dealer_percent = 150;
+  int cap_sixths = 13 * 6;  // "cap_han" in JSON
+
+  friend bool operator==(const AyameRules&, const AyameRules&) = default;
+};
+
+// The Ningbo module's numbers (seed 004, RULES.md `ningbo`). Each loser pays fu x 2^fan, the
+// dealer paying and receiving double; a share is capped at `limit` (0: no limit).
+struct NingboRules {
+  int base_fu = 10;               // 副底
+  int limit = 300;                // 満貫 per share (the 1952 text: 200); 0 = no limit
+  int half_limit = 150;           // 半満貫 per share
+  int pure_wait_fu = 2;           // 単釣 / 嵌張 / 辺張 with only one winning tile kind
+  int two_chance_shanpon_fu = 2;  // 雙ポン和 with exactly two winning kinds
+  int tsumo_fu = 2;               // 摸和
+  int yakuhai_pair_fu = 2;        // a pair of dragons or the seat wind
+  int toitoi_fu = 4;              // 対々和
+  int rinshan_fu = 4;             // 嶺上開花
+  int haitei_fu = 4;              // 海底撈月
+  int robbing_pure_wait_fu = 4;   // 金鶏奪食
+  bool side_settlement = true;    // サイド: the losers settle among themselves by their hands
+  std::vector<YakuId> half_limit_hands{YakuId::kChiihou};  // limit hands paid the half limit
+
+  friend bool operator==(const NingboRules&, const NingboRules&) = default;
+};
+
+// What 地和 (chiihou) means: Tenhou's non-dealer tsumo on the first uninterrupted draw, or the
+// Ningbo text's non-dealer win on the dealer's first discard.
+enum class ChiihouKind : uint8_t { kFirstDraw, kDealerFirstDiscard };
+
 // The riichi preset's built-in yaku table (Tenhou values); the default of Ruleset::yaku.
 [[nodiscard]] std::array<YakuValue, kNumYaku> RiichiYakuTable();
 
@@ -70,6 +117,12 @@ struct Ruleset {
   std::vector<int> han_points;             // dunpai module: points for 1, 2, ... han (empty: unused)
   int han_points_step = 0;                 // dunpai module: added per han beyond the table
   std::array<YakuValue, kNumYaku> yaku = RiichiYakuTable();  // the yaku table
+  int minimum_sixths = 6;                  // "minimum_han": han of counting yaku a win needs
+                                           // (read by fuless, ayame, ningbo; 0 = none)
+  ChiihouKind chiihou_kind = ChiihouKind::kFirstDraw;
+  FulessRules fuless;                      // read by the fuless module
+  AyameRules ayame;                        // read by the ayame module
+  NingboRules ningbo;                      // read by the ningbo module (and the engine's side settlement)
 
   // Game (engine).
   GameLength length = GameLength::kHanchan;
@@ -97,6 +150,11 @@ struct Ruleset {
   int end_point_gap = 0;                   // > 0: the game ends when first - last > this
   int max_hands = 0;                       // > 0: the game ends after this many hands
   ShieldRules shields;                     // the shield module (engine)
+  bool riichi_allowed = true;              // riichi may be declared (Ningbo: no riichi)
+  bool kans = true;                        // kan calls exist, closed, added and open (ayame: none)
+  bool nine_terminals_no_pair = false;     // nine-terminal draw only with no terminal/honour pair
+  bool tenpai_renchan = true;              // a tenpai dealer keeps the deal at an exhaustive draw
+  bool pao_one_suit = false;               // Ningbo's third pao: the 4th meld of a one-suit hand
 
   friend bool operator==(const Ruleset&, const Ruleset&) = default;
 };

@@ -182,7 +182,7 @@ Result<WinContext> BuildContext(const json& in, const Ruleset& rules) {
                         {"open_riichi", &ctx.open_riichi},
                         {"ippatsu", &ctx.ippatsu}, {"rinshan", &ctx.rinshan}, {"chankan", &ctx.chankan},
                         {"haitei", &ctx.haitei},   {"houtei", &ctx.houtei},   {"tenhou", &ctx.tenhou},
-                        {"chiihou", &ctx.chiihou}};
+                        {"chiihou", &ctx.chiihou}, {"first_turn", &ctx.first_turn}};
   for (const Flag& f : flags) {
     auto v = GetBool(in, f.key);
     if (!v) return Error{v.error()};
@@ -251,7 +251,15 @@ Result<WinContext> BuildContext(const json& in, const Ruleset& rules) {
   if (ctx.haitei && ctx.rinshan) return Error{"haitei and rinshan together: a replacement draw is not the last tile"};
   if (ctx.houtei && ctx.chankan) return Error{"houtei and chankan together"};
   if (ctx.tenhou && ctx.chiihou) return Error{"tenhou and chiihou together"};
-  if ((ctx.tenhou || ctx.chiihou) && !ctx.tsumo) return Error{"tenhou and chiihou are wins by tsumo"};
+  const bool chiihou_on_discard = rules.chiihou_kind == ChiihouKind::kDealerFirstDiscard;
+  if (ctx.tenhou && !ctx.tsumo) return Error{"tenhou is a win by tsumo"};
+  if (ctx.chiihou && !chiihou_on_discard && !ctx.tsumo) return Error{"chiihou is a win by tsumo"};
+  if (ctx.chiihou && chiihou_on_discard && ctx.tsumo)
+    return Error{"chiihou in ruleset \"" + rules.name +
+                 "\" is a win on the dealer's first discard; it cannot be tsumo"};
+  if (ctx.first_turn && !ctx.tsumo) return Error{"first_turn is a win on the first draw; it needs tsumo"};
+  if (ctx.first_turn && (!ctx.melds.empty() || any_riichi))
+    return Error{"first_turn: the first draw comes before any meld or riichi"};
   if ((ctx.tenhou || ctx.chiihou) && !ctx.melds.empty()) return Error{"tenhou and chiihou cannot have melds"};
   if ((ctx.tenhou || ctx.chiihou) && any_riichi) return Error{"tenhou and chiihou cannot follow riichi"};
   if (ctx.tenhou && !ctx.IsDealer()) return Error{"tenhou is the dealer's win: seat_wind must be E"};
@@ -277,6 +285,16 @@ std::string FuReasonText(const FuEntry& e) {
     case FuReason::kPinfuTsumo: return "pinfu tsumo";
     case FuReason::kOpenPinfu: return "open hand without fu";
     case FuReason::kRoundUp: return "round up";
+    case FuReason::kPureWait: {
+      static constexpr const char* kShapes[] = {"single wait", "single wait (kanchan)",
+                                                "single wait (penchan)", "single wait (tanki)"};
+      return kShapes[e.detail < 4 ? e.detail : 0];
+    }
+    case FuReason::kTwoChanceShanpon: return "two-chance shanpon";
+    case FuReason::kToitoi: return "toitoi";
+    case FuReason::kRinshan: return "rinshan";
+    case FuReason::kHaitei: return "haitei";
+    case FuReason::kRobbingPureWait: return "robbing a kong on a single wait (kinkei dasshoku)";
     default: return "?";
   }
 }

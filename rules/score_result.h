@@ -30,6 +30,13 @@ enum class FuReason : uint8_t {
   kPinfuTsumo,      // pinfu tsumo: 20 flat
   kOpenPinfu,       // open hand with no fu: raised to 30
   kRoundUp,         // rounding up to the next 10
+  // Ningbo (seed 004) additions to its 10-fu base.
+  kPureWait,        // only one tile kind completes the hand (detail: 1 kanchan 2 penchan 3 tanki)
+  kTwoChanceShanpon,// 雙ポン和: a shanpon with exactly two winning kinds
+  kToitoi,          // 対々和
+  kRinshan,         // 嶺上開花
+  kHaitei,          // 海底撈月
+  kRobbingPureWait, // 金鶏奪食: robbing a kong on a pure kanchan or penchan
   kCount
 };
 

@@ -27,7 +27,9 @@ struct WinContext {
   bool haitei = false;
   bool houtei = false;
   bool tenhou = false;
-  bool chiihou = false;
+  bool chiihou = false;            // per the ruleset's chiihou_kind
+  bool first_turn = false;         // the winner's first draw, before any discard of its own
+                                   // (Ningbo's wins on the dealt 13 tiles)
   Wind seat_wind = Wind::kEast;
   bool has_round_wind = true;      // false in rulesets without a round wind
   Wind round_wind = Wind::kEast;

@@ -14,9 +14,10 @@ constexpr std::array<std::string_view, kNumYaku> kNames = {
     "sankantsu", "toitoi", "sanankou", "shousangen", "honroutou", "ryanpeikou", "junchan",
     "honitsu", "chinitsu", "tenhou", "chiihou", "kokushi", "kokushi_13_wait", "suuankou",
     "suuankou_tanki", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou",
-    "chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "two_concealed_pungs", "kongs",
-    "renroku", "three_identical_sequences", "four_identical_sequences", "dora", "aka_dora",
-    "ura_dora", "peach_dora"};
+    "chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "four_happiness",
+    "thirteen_single_orphans", "thirteen_unconnected", "two_concealed_pungs", "kongs",
+    "renroku", "three_identical_sequences", "four_identical_sequences", "closed_ron",
+    "four_sequences", "open_kong", "closed_kong", "dora", "aka_dora", "ura_dora", "peach_dora"};
 
 }  // namespace
 
@@ -28,7 +29,7 @@ std::optional<YakuId> YakuFromName(std::string_view name) {
   return std::nullopt;
 }
 
-bool IsYakumanYaku(YakuId id) { return id >= YakuId::kTenhou && id <= YakuId::kSuukantsu; }
+bool IsYakumanYaku(YakuId id) { return id >= YakuId::kTenhou && id <= YakuId::kThirteenUnconnected; }
 bool IsDoraYaku(YakuId id) { return id >= YakuId::kDora && id <= YakuId::kPeachDora; }
 
 }  // namespace mj

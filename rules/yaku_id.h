@@ -64,12 +64,21 @@ enum class YakuId : uint8_t {
   kChuuren,
   kJunseiChuuren,
   kSuukantsu,
-  // Yaku of other rulesets (Dunpai, seed 003); disabled in the riichi table.
+  // Limit hands of other rulesets (Ningbo, seed 004); disabled in the riichi table.
+  kFourHappiness,             // 四喜和: four wind sets (the seat wind's a pung), small four winds included
+  kThirteenSingleOrphans,     // 十三ヤオ: the 13 terminal and honour kinds once each, on the dealt 13 tiles
+  kThirteenUnconnected,       // 十三不搭: 13 dealt tiles with no pair, no two within two of a suit
+  // Yaku of other rulesets (Dunpai seed 003, fuless seed 000, ayame seed 002); disabled in the
+  // riichi table.
   kTwoConcealedPungs,         // 二暗刻: exactly two concealed pungs/kongs
   kKongs,                     // 槓子: han per kong (1, 2, 3 kongs), like dora a per-count entry
   kRenroku,                   // 連六: two sequences k and k+3 of one suit (123456m)
   kThreeIdenticalSequences,   // 一色三同順
   kFourIdenticalSequences,    // 一色四同順
+  kClosedRon,                 // 門前ロン (fuless): a closed hand winning by ron
+  kFourSequences,             // 四順子 (ayame): four sequences and any pair, closed, any wait
+  kOpenKong,                  // 明槓 (fuless): han per open kong, like dora a per-count entry
+  kClosedKong,                // 暗槓 (fuless): han per closed kong
   // Dora (han per tile, never toward the one-han minimum).
   kDora,
   kAkaDora,

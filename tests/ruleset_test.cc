@@ -278,8 +278,12 @@ TEST(RiichiPresetTest, YakuTableHasTenhouValues) {
                            "four_identical_sequences", "peach_dora"})
     EXPECT_FALSE(Yaku(r, name).enabled) << name;
   EXPECT_FALSE(Yaku(r, "peach_dora").counts_for_minimum);
+  // The other rulesets' yaku (Ningbo's limit hands; fuless, ayame) are off in riichi too.
+  for (const char* name : {"four_happiness", "thirteen_single_orphans", "thirteen_unconnected",
+                           "closed_ron", "four_sequences", "open_kong", "closed_kong"})
+    EXPECT_FALSE(Yaku(r, name).enabled) << name;
   // Every entry is covered above.
-  EXPECT_EQ(std::size(rows) + 8 + 7 + 3 + 1 + 6, static_cast<size_t>(kNumYaku));
+  EXPECT_EQ(std::size(rows) + 8 + 7 + 3 + 1 + 6 + 7, static_cast<size_t>(kNumYaku));
 }
 
 // ---- Round trip and overrides -----------------------------------------------------------------
