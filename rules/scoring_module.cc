@@ -1,6 +1,9 @@
 #include "rules/scoring_module.h"
 
+#include "rules/ayame_scoring.h"
 #include "rules/dunpai_scoring.h"
+#include "rules/fuless_scoring.h"
+#include "rules/ningbo_scoring.h"
 #include "rules/riichi_scoring.h"
 
 namespace mj {
@@ -9,8 +12,15 @@ namespace mj {
 const ScoringModule* FindScoringModule(std::string_view name) {
   static const RiichiScoring kRiichi;
   static const DunpaiScoring kDunpai;
-  if (name == kRiichi.Name()) return &kRiichi;
-  if (name == kDunpai.Name()) return &kDunpai;
+  static const FulessScoring kFuless;
+  static const AyameScoring kAyame;
+  static const NingboScoring kNingbo;
+  for (const ScoringModule* m : {static_cast<const ScoringModule*>(&kRiichi),
+                                 static_cast<const ScoringModule*>(&kDunpai),
+                                 static_cast<const ScoringModule*>(&kFuless),
+                                 static_cast<const ScoringModule*>(&kAyame),
+                                 static_cast<const ScoringModule*>(&kNingbo)})
+    if (name == m->Name()) return m;
   return nullptr;
 }
 

@@ -3,6 +3,7 @@
 // "scoring" key from a small registry, so rulesets with other tables plug in beside riichi.
 // Score() is pure: same context and ruleset, same result.
 
+#include <optional>
 #include <string_view>
 
 #include "rules/ruleset.h"
@@ -17,6 +18,15 @@ class ScoringModule {
   [[nodiscard]] virtual std::string_view Name() const = 0;
   // Scores `ctx`; on failure the result's error says no_yaku / not_a_winning_hand / invalid_input.
   [[nodiscard]] virtual ScoreResult Score(const WinContext& ctx, const Ruleset& rules) const = 0;
+  // Side settlements among the losers (Ningbo's サイド): the value of a losing seat's hand, per
+  // share as a winner's is (a dealer pays and receives double), from `hand`: its concealed
+  // tiles (13 - 3 x melds, no winning tile), melds and seat wind. nullopt: the module has none.
+  [[nodiscard]] virtual std::optional<int> LoserValue(const WinContext& hand,
+                                                      const Ruleset& rules) const {
+    (void)hand;
+    (void)rules;
+    return std::nullopt;
+  }
 };
 
 // The module registered under `name`, or nullptr.
