@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/pretty_score.h"
+#include "cli/score_compare.h"
 #include "rules/ruleset.h"
 #include "rules/score_json.h"
 #include "rules/scoring_module.h"
@@ -21,12 +22,17 @@ int RunScore(const std::vector<std::string>& args) {
   std::string rules_name = "riichi";
   long repeat = 0;
   bool pretty = false;
+  std::string compare;
+  bool table = false;
   po::options_description desc("mahjong score: reads one hand per line (JSON) on stdin, writes one result per line");
   desc.add_options()("help,h", "show this help")(
       "rules", po::value<std::string>(&rules_name)->default_value("riichi"), "ruleset preset name or JSON file")(
       "repeat", po::value<long>(&repeat)->default_value(0),
       "score the whole input N times after parsing it once; report throughput on stderr")(
-      "pretty", po::bool_switch(&pretty), "print a readable breakdown instead of JSON");
+      "pretty", po::bool_switch(&pretty), "print a readable breakdown instead of JSON")(
+      "compare", po::value<std::string>(&compare),
+      "score each hand under every ruleset of a comma-separated list (presets or files), one row per hand")(
+      "table", po::bool_switch(&table), "with --compare: a readable table instead of JSON Lines");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
@@ -42,6 +48,55 @@ int RunScore(const std::vector<std::string>& args) {
   if (repeat < 0) {
     std::cerr << "mahjong score: --repeat must be at least 0\n";
     return 2;
+  }
+  if (table && compare.empty()) {
+    std::cerr << "mahjong score: --table needs --compare\n";
+    return 2;
+  }
+  if (!compare.empty()) {
+    if (vm.count("rules") && !vm["rules"].defaulted()) {
+      std::cerr << "mahjong score: give either --rules or --compare\n";
+      return 2;
+    }
+    if (repeat > 0 || pretty) {
+      std::cerr << "mahjong score: --compare does not combine with --repeat or --pretty\n";
+      return 2;
+    }
+    auto sets = LoadCompareList(compare);
+    if (!sets) {
+      std::cerr << "mahjong score: " << sets.error() << "\n";
+      return 2;
+    }
+    std::ios::sync_with_stdio(false);
+    if (table) std::cout << CompareTableHeader(*sets) << "\n";
+    std::string line;
+    long line_no = 0;
+    while (std::getline(std::cin, line)) {
+      ++line_no;
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      nlohmann::json input;
+      try {
+        input = nlohmann::json::parse(line);
+      } catch (const nlohmann::json::exception& e) {
+        // Each ruleset reports the same invalid JSON.
+        input = nullptr;
+      }
+      std::vector<nlohmann::json> outputs;
+      if (input.is_null()) {
+        ScoreResult r;
+        r.error = ScoreError::kInvalidInput;
+        r.message = "line " + std::to_string(line_no) + ": invalid JSON";
+        nlohmann::json out = ScoreResultToJson(nullptr, r);
+        out.erase("id");
+        outputs.assign(sets->size(), out);
+      } else {
+        outputs = CompareOutputs(input, *sets);
+      }
+      const nlohmann::json id = input.is_object() && input.contains("id") ? input["id"] : nlohmann::json(nullptr);
+      std::cout << (table ? CompareTableRow(input, *sets, outputs) : CompareRowJson(id, *sets, outputs)) << "\n";
+    }
+    std::cout.flush();
+    return 0;
   }
   auto rules = LoadRuleset(rules_name);
   if (!rules) {

@@ -64,6 +64,11 @@ struct HoraInfo {
   std::vector<Tile> hand;          // concealed tiles without the winning tile
   std::vector<Tile> ura_markers;   // revealed only for a riichi winner
   int pao = -1;                    // liable seat, -1 none
+  // Side settlement among the losers (Ningbo's サイド), included in `deltas`: each loser's hand
+  // value (-1 for a winner) and what each seat gained or paid by it.
+  bool side = false;
+  std::array<int, 4> side_values{};
+  std::array<int, 4> side_deltas{};
 };
 
 struct RyukyokuInfo {

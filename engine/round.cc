@@ -221,17 +221,27 @@ void Round::ApplyCall(const Action& a) {
   m.called = a.tile;
   m.from = static_cast<int8_t>(from);
   p.melds.push_back(m);
-  // Pao: the discard that completes the third dragon or fourth wind meld.
-  if (m.type != MeldType::kChi && s_.rules->pao) {
-    int dragons = 0, winds = 0;
+  // Pao: the discard that completes the third dragon or fourth wind meld, or (pao_one_suit)
+  // the fourth meld of a hand whose melds are all of the called tile's suit.
+  if (s_.rules->pao) {
+    int dragons = 0, winds = 0, same_suit = 0;
+    const Kind called = KindOf(a.tile);
     for (const EngineMeld& x : p.melds) {
+      const Kind k = KindOf(x.tiles[0]);
+      same_suit += !IsHonor(k) && !IsHonor(called) && k / 9 == called / 9;
       if (x.type == MeldType::kChi) continue;
-      dragons += IsDragon(KindOf(x.tiles[0]));
-      winds += IsWind(KindOf(x.tiles[0]));
+      dragons += IsDragon(k);
+      winds += IsWind(k);
     }
-    if ((IsDragon(KindOf(a.tile)) && dragons == 3) || (IsWind(KindOf(a.tile)) && winds == 4)) {
+    if (m.type != MeldType::kChi && IsDragon(called) && dragons == 3) {
       pao_[caller] = from;
-      pao_is_wind_[caller] = IsWind(KindOf(a.tile));
+      pao_kind_[caller] = PaoKind::kDragons;
+    } else if (m.type != MeldType::kChi && IsWind(called) && winds == 4) {
+      pao_[caller] = from;
+      pao_kind_[caller] = PaoKind::kWinds;
+    } else if (s_.rules->pao_one_suit && same_suit == 4) {
+      pao_[caller] = from;
+      pao_kind_[caller] = PaoKind::kOneSuit;
     }
   }
   Event e;
@@ -590,11 +600,18 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
     // Pao: the liable seat pays for a daisangen / daisuushii it fed.
     int liable = -1;
     if (pao_[w] >= 0) {
-      for (const YakuEntry& e : r.yaku)
-        if ((e.id == YakuId::kDaisangen && !pao_is_wind_[w]) || (e.id == YakuId::kDaisuushii && pao_is_wind_[w]))
+      for (const YakuEntry& e : r.yaku) {
+        const bool dragons = e.id == YakuId::kDaisangen;
+        const bool winds = e.id == YakuId::kDaisuushii || e.id == YakuId::kFourHappiness;
+        const bool one_suit = e.id == YakuId::kChinitsu;
+        if ((dragons && pao_kind_[w] == PaoKind::kDragons) || (winds && pao_kind_[w] == PaoKind::kWinds) ||
+            (one_suit && pao_kind_[w] == PaoKind::kOneSuit))
           liable = pao_[w];
+      }
     }
-    if (tsumo) {
+    // Each of the three pays on a tsumo, and on a ron too where the module says so (Ningbo's
+    // 三家払い: a ron's payment is then of a tsumo kind).
+    if (tsumo || r.payment.kind != PaymentKind::kRon) {
       if (liable >= 0) {
         d[liable] -= r.payment.Total() + r.honba_bonus;
       } else {
@@ -618,9 +635,10 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
       d[from] -= r.payment.ron + r.honba_bonus;
     }
     d[w] += r.total - unpaid;
+    auto info = std::make_shared<HoraInfo>();
+    if (i + 1 == winners.size()) SettleSides(winners, d, *info);
     for (int p = 0; p < 4; ++p) s_.scores[p] += d[p];
     if (r.deposits > 0) s_.riichi_sticks = 0;
-    auto info = std::make_shared<HoraInfo>();
     info->score = r;
     info->deltas = d;
     info->scores = s_.scores;
@@ -649,6 +667,37 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
     if (!tsumo) LoseShields(from, true, true, ShieldLossCause::kDealtIn);
   }
   Finish();
+}
+
+void Round::SettleSides(const std::vector<int>& winners, std::array<int, 4>& d, HoraInfo& info) const {
+  const Ruleset& rules = *s_.rules;
+  const ScoringModule* module = FindScoringModule(rules.scoring);
+  std::array<std::optional<int>, 4> value;
+  for (int p = 0; p < 4; ++p) {
+    if (std::find(winners.begin(), winners.end(), p) != winners.end()) continue;
+    const SeatState& seat = s_.seats[p];
+    WinContext hand;
+    hand.concealed = seat.counts;
+    for (const EngineMeld& m : seat.melds) hand.melds.push_back(Meld{m.type, m.LowestKind()});
+    hand.seat_wind = s_.SeatWind(p);
+    hand.has_round_wind = rules.round_wind;
+    hand.round_wind = static_cast<Wind>(s_.round_wind);
+    value[p] = module->LoserValue(hand, rules);
+    if (!value[p]) return;  // the module has no side settlement
+  }
+  info.side = true;
+  for (int p = 0; p < 4; ++p) {
+    info.side_values[p] = value[p].value_or(-1);
+    if (!value[p]) continue;
+    for (int q = p + 1; q < 4; ++q) {
+      if (!value[q]) continue;
+      const int factor = (p == s_.dealer || q == s_.dealer) && rules.dealer_pays_double ? 2 : 1;
+      const int diff = (*value[p] - *value[q]) * factor;  // q pays p (p pays q when negative)
+      info.side_deltas[p] += diff;
+      info.side_deltas[q] -= diff;
+    }
+  }
+  for (int p = 0; p < 4; ++p) d[p] += info.side_deltas[p];
 }
 
 void Round::SettleAbort(DrawReason reason) {

@@ -88,8 +88,13 @@ class Round {
   DrawSource draw_source_;
   std::string draw_error_;
   RoundOutcome outcome_;
-  std::array<int, 4> pao_{-1, -1, -1, -1};   // liable seat per winner-to-be (daisangen/daisuushii)
-  std::array<bool, 4> pao_is_wind_{};
+  // Pao (liability): the seat that fed a winner-to-be's third dragon set, fourth wind set or
+  // (pao_one_suit) fourth set of one suit; it pays when the hand wins with that limit.
+  enum class PaoKind : uint8_t { kDragons, kWinds, kOneSuit };
+  std::array<int, 4> pao_{-1, -1, -1, -1};
+  std::array<PaoKind, 4> pao_kind_{};
+  // The side settlement among the losers of a win (Ningbo's サイド), into `d` and `info`.
+  void SettleSides(const std::vector<int>& winners, std::array<int, 4>& d, HoraInfo& info) const;
   std::array<std::vector<Tile>, 4> carried_;  // shields carried into this hand
 };
 

@@ -305,6 +305,8 @@ json EventToJson(const Event& e, const Ruleset& rules) {
         j["score"] = ScoreToJson(h->score);
         j["deltas"] = Array4(h->deltas);
         j["scores"] = Array4(h->scores);
+        if (h->side)
+          j["side_settlement"] = {{"values", Array4(h->side_values)}, {"deltas", Array4(h->side_deltas)}};
       }
       break;
     case EventType::kRyukyoku:
@@ -586,6 +588,11 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           info->score = std::move(score).value();
           info->deltas = points(ej.at("deltas"));
           info->scores = points(ej.at("scores"));
+          if (ej.contains("side_settlement")) {
+            info->side = true;
+            info->side_values = points(ej.at("side_settlement").at("values"));
+            info->side_deltas = points(ej.at("side_settlement").at("deltas"));
+          }
           e.hora = std::move(info);
           break;
         }

@@ -421,6 +421,16 @@ class Shower {
              ", total " + std::to_string(r.total));
     }
     if (h.pao >= 0) Line("    liability (pao): " + Seat(h.pao));
+    if (h.side) {
+      std::string values, moves;
+      for (int p = 0; p < 4; ++p) {
+        if (h.side_values[p] < 0) continue;
+        values += (values.empty() ? "" : ", ") + Seat(p) + " " + std::to_string(h.side_values[p]);
+        const int m = h.side_deltas[p];
+        moves += (moves.empty() ? "" : ", ") + Seat(p) + " " + (m > 0 ? "+" : "") + std::to_string(m);
+      }
+      Line("    side settlement among the losers: hand values " + values + "; " + moves);
+    }
     if (tsumo && Valid(e.actor)) {
       won_[e.actor] = true;
       KindCounts counts{};

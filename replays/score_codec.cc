@@ -36,6 +36,14 @@ std::optional<FuEntry> ParseFuReason(const std::string& text) {
       e.detail = f.detail;
       return e;
     }
+  // Ningbo's additions: their texts come from FuReasonText itself.
+  for (int r = static_cast<int>(FuReason::kPureWait); r < static_cast<int>(FuReason::kCount); ++r)
+    for (uint8_t d = 0; d < 4; ++d) {
+      FuEntry x;
+      x.reason = static_cast<FuReason>(r);
+      x.detail = d;
+      if (FuReasonText(x) == text) return x;
+    }
   static constexpr std::string_view kMelds[4] = {"open pung ", "closed pung ", "open kong ", "closed kong "};
   static constexpr std::string_view kPair = "value pair ";
   auto kind_of = [](std::string_view rest) -> std::optional<Kind> {

@@ -267,6 +267,9 @@ Result<WinContext> BuildContext(const json& in, const Ruleset& rules) {
   return ctx;
 }
 
+
+}  // namespace
+
 std::string FuReasonText(const FuEntry& e) {
   switch (e.reason) {
     case FuReason::kBase: return "base";
@@ -298,8 +301,6 @@ std::string FuReasonText(const FuEntry& e) {
     default: return "?";
   }
 }
-
-}  // namespace
 
 std::string_view LimitName(Limit l) {
   static constexpr std::string_view kNames[] = {"none", "mangan", "haneman", "baiman", "sanbaiman", "yakuman"};

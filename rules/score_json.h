@@ -25,6 +25,9 @@ namespace mj {
 // Same for one line of text (invalid JSON gives an invalid_input error with "id": null).
 [[nodiscard]] std::string ScoreInputLine(std::string_view line, const Ruleset& rules);
 
+// A fu breakdown entry as the output's "reason" text ("base", "closed pung 5z", ...).
+[[nodiscard]] std::string FuReasonText(const FuEntry& e);
+
 // Han in sixths printed as the JSON number of the output ("han": 1, 1.5, 1.6666666666666667).
 [[nodiscard]] nlohmann::json HanToJson(int sixths);
 // Han in sixths as text for people: "1", "1 2/3", "2.5".
