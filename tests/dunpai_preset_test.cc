@@ -247,5 +247,40 @@ TEST(DunpaiPreset, KuikaeIsAllowed) {
   EXPECT_EQ(KindOf(next.pai), K("5p"));
 }
 
+// Nagashi mangan stays on in the dunpai preset (docs/DUNPAI.md): it is paid as a 4-han hand,
+// 8000, by tsumo in thirds with no dealer difference: 8000 / 3 = 2666.7 -> 2700 from each.
+TEST(DunpaiPreset, NagashiManganIsPaidAsAFourHanTsumoInThirds) {
+  // The common deal; seat 1 then draws (and discards) only terminals and honours for the whole
+  // hand, the others only simples first. 75 draws, seat 1 first (the dealer starts with 16).
+  KindCounts left{};
+  for (int k = 0; k < kNumKinds; ++k) left[k] = 4;
+  for (const std::string& hand : kHands) {
+    const auto tiles = ParseTiles(hand);
+    for (const TileSpec& t : tiles.value()) --left[t.kind];
+  }
+  std::string draws;
+  auto take = [&](bool orphan) {
+    for (int pass = 0; pass < 2; ++pass) {  // the wanted sort first, then anything left
+      for (int k = 0; k < kNumKinds; ++k) {
+        if (left[k] == 0 || (pass == 0 && IsTerminalOrHonor(static_cast<Kind>(k)) != orphan)) continue;
+        --left[k];
+        draws += FormatKind(static_cast<Kind>(k));
+        return;
+      }
+    }
+  };
+  for (int i = 0; i < 75; ++i) take(/*orphan=*/(1 + i) % 4 == 1);
+  const ShieldScenario sc = ShieldScenarioWall(kHands, draws);
+  std::array<Policy, 4> policy = BasePolicies();
+  PolicyAgent a0(policy[0]), a1(policy[1]), a2(policy[2]), a3(policy[3]);
+  const GameRecord rec = PlayScripted(sc, {&a0, &a1, &a2, &a3}, 1);
+  const auto draws_ev = OfType(rec.events, EventType::kRyukyoku);
+  ASSERT_EQ(draws_ev.size(), 1u);
+  const RyukyokuInfo& r = *draws_ev[0]->ryukyoku;
+  EXPECT_EQ(r.reason, DrawReason::kExhaustive);
+  EXPECT_EQ(r.nagashi, (std::array<bool, 4>{false, true, false, false}));
+  EXPECT_EQ(r.deltas, (std::array<int, 4>{-2700, 8100, -2700, -2700}));
+}
+
 }  // namespace
 }  // namespace mj
