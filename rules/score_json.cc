@@ -10,9 +10,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::string_view, 21> kKnownKeys = {
+constexpr std::array<std::string_view, 22> kKnownKeys = {
     "id", "concealed", "win_tile", "melds", "tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu",
-    "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "seat_wind", "round_wind",
+    "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "first_turn", "seat_wind", "round_wind",
     "dora_indicators", "ura_indicators", "honba", "riichi_sticks"};
 
 std::string TypeName(const json& j) { return j.type_name(); }
