@@ -101,5 +101,31 @@ void BM_ScoreRiichi(benchmark::State& state) {
 }
 BENCHMARK(BM_ScoreRiichi);
 
+// The same hands under each shipped scoring system (a hand a ruleset refuses, e.g. a kan under
+// ayame, costs only its rejection).
+constexpr const char* kPresets[] = {"riichi", "fuless", "ayame-blend", "dunpai", "ningbo"};
+
+void BM_ScorePreset(benchmark::State& state) {
+  const char* name = kPresets[state.range(0)];
+  state.SetLabel(name);
+  auto loaded = LoadRuleset(name);
+  if (!loaded.ok()) {
+    state.SkipWithError(loaded.error().c_str());
+    return;
+  }
+  const Ruleset rules = loaded.value();
+  const ScoringModule* module = FindScoringModule(rules.scoring);
+  const auto& hands = Hands();
+  size_t i = 0;
+  long long total = 0;
+  for (auto _ : state) {
+    const ScoreResult r = module->Score(hands[i++ & 4095], rules);
+    total += r.total;
+    benchmark::DoNotOptimize(total);
+  }
+  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_ScorePreset)->DenseRange(0, 4);
+
 }  // namespace
 }  // namespace mj

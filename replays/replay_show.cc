@@ -60,12 +60,14 @@ std::string DrawReasonText(DrawReason r) {
 }
 
 // `each`: a ruleset without the dealer difference, where every tsumo is paid in equal shares.
-std::string PaymentText(const Payment& p, bool each) {
+// `ron`: the win was a ron (a ron paid by all three, as in Ningbo, has a tsumo-shaped payment).
+std::string PaymentText(const Payment& p, bool each, bool ron) {
+  const std::string how = ron ? "ron paid by all three: " : "tsumo ";
   switch (p.kind) {
     case PaymentKind::kRon: return "ron " + std::to_string(p.ron);
     case PaymentKind::kTsumoNonDealer:
-      return "tsumo " + std::to_string(p.non_dealer) + "/" + std::to_string(p.dealer) + " (non-dealers/dealer)";
-    case PaymentKind::kTsumoDealer: return "tsumo " + std::to_string(p.each) + (each ? " each" : " all");
+      return how + std::to_string(p.non_dealer) + "/" + std::to_string(p.dealer) + " (non-dealers/dealer)";
+    case PaymentKind::kTsumoDealer: return how + std::to_string(p.each) + (each || ron ? " each" : " all");
   }
   return "";
 }
@@ -415,7 +417,7 @@ class Shower {
         total = HanToText(r.han_sixths) + " han " + std::to_string(r.fu) + " fu";
         if (r.limit != Limit::kNone) total += ", " + std::string(LimitName(r.limit));
       }
-      Line("    " + total + ": " + PaymentText(r.payment, !rules_.dealer_pays_double));
+      Line("    " + total + ": " + PaymentText(r.payment, !rules_.dealer_pays_double, !tsumo));
       if (r.honba_bonus > 0 || r.deposits > 0)
         Line("    honba +" + std::to_string(r.honba_bonus) + ", deposits +" + std::to_string(r.deposits) +
              ", total " + std::to_string(r.total));

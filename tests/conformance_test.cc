@@ -22,6 +22,9 @@ struct Totals {
   int hands = 0;
   int wins = 0;
   int exchanges = 0;
+  int kans = 0;
+  int riichi = 0;
+  int side_settlements = 0;  // wins with the losers' settlement recorded (Ningbo)
 };
 
 void RunConformance(const std::string& preset, int games, Totals* totals) {
@@ -46,6 +49,9 @@ void RunConformance(const std::string& preset, int games, Totals* totals) {
       totals->hands += e.type == EventType::kEndKyoku;
       totals->wins += e.type == EventType::kHora;
       totals->exchanges += e.type == EventType::kExchange;
+      totals->kans += e.type == EventType::kAnkan || e.type == EventType::kKakan || e.type == EventType::kDaiminkan;
+      totals->riichi += e.type == EventType::kReach;
+      totals->side_settlements += e.type == EventType::kHora && e.hora && e.hora->side;
     }
     // Replay round trip and re-simulation.
     const nlohmann::json doc = ReplayToJson(rec);
@@ -75,6 +81,49 @@ TEST(Conformance, ThousandRandomDunpaiGames) {
   EXPECT_GT(t.hands, 9000);
   EXPECT_GT(t.exchanges, 1000);  // random agents do exchange
   std::printf("dunpai: %d games, %d hands, %d wins, %d exchanges\n", t.games, t.hands, t.wins, t.exchanges);
+}
+
+// The three scoring systems of issue 5 in full games. Random agents win rarely (about 60 hands
+// in 1,000 riichi games on these seeds): the win counts only check that wins happen and settle.
+TEST(Conformance, ThousandRandomFulessGames) {
+  Totals t;
+  RunConformance("fuless", 1000, &t);
+  EXPECT_EQ(t.games, 1000);
+  EXPECT_GT(t.hands, 5000);
+  EXPECT_GT(t.wins, 30);
+  std::printf("fuless: %d games, %d hands, %d wins\n", t.games, t.hands, t.wins);
+}
+
+TEST(Conformance, ThousandRandomAyameCompetitionGames) {
+  Totals t;
+  RunConformance("ayame-competition", 1000, &t);
+  EXPECT_EQ(t.games, 1000);
+  EXPECT_GT(t.hands, 5000);
+  EXPECT_GT(t.wins, 30);
+  EXPECT_EQ(t.kans, 0);  // ayame has no kongs at all
+  std::printf("ayame-competition: %d games, %d hands, %d wins\n", t.games, t.hands, t.wins);
+}
+
+TEST(Conformance, ThousandRandomAyameBlendGames) {
+  Totals t;
+  RunConformance("ayame-blend", 1000, &t);
+  EXPECT_EQ(t.games, 1000);
+  EXPECT_GT(t.hands, 5000);
+  EXPECT_GT(t.wins, 30);
+  EXPECT_EQ(t.kans, 0);
+  std::printf("ayame-blend: %d games, %d hands, %d wins\n", t.games, t.hands, t.wins);
+}
+
+TEST(Conformance, ThousandRandomNingboGames) {
+  Totals t;
+  RunConformance("ningbo", 1000, &t);
+  EXPECT_EQ(t.games, 1000);
+  EXPECT_GT(t.hands, 5000);
+  EXPECT_GT(t.wins, 30);  // no yaku needed: more wins than under riichi (112 on these seeds)
+  EXPECT_EQ(t.riichi, 0);  // no riichi in Ningbo
+  EXPECT_GT(t.kans, 0);
+  EXPECT_EQ(t.side_settlements, t.wins);  // every win settles the losers among themselves
+  std::printf("ningbo: %d games, %d hands, %d wins\n", t.games, t.hands, t.wins);
 }
 
 }  // namespace
