@@ -11,7 +11,7 @@ namespace {
 using nlohmann::json;
 
 constexpr size_t kHandWidth = 34;  // the table's first column
-constexpr size_t kCellWidth = 22;  // each ruleset's column
+constexpr size_t kCellWidth = 24;  // each ruleset's column
 
 std::string Pad(std::string s, size_t width) {
   if (s.size() > width) s = s.substr(0, width - 1) + "~";
