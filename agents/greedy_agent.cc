@@ -1,6 +1,7 @@
 #include "agents/greedy_agent.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "engine/legal_actions.h"
 #include "engine/win_check.h"
@@ -23,6 +24,36 @@ Action Pass(std::span<const Action> legal) {
     if (a.type == ActionType::kPass) return a;
   return legal.back();
 }
+
+// Stable insertion sort of order[0..n) by `less` (n <= 34: no allocation, unlike
+// std::stable_sort).
+template <typename Less>
+void SortIndices(std::array<uint8_t, kNumKinds>& order, size_t n, Less less) {
+  for (size_t i = 1; i < n; ++i) {
+    const uint8_t x = order[i];
+    size_t j = i;
+    for (; j > 0 && less(x, order[j - 1]); --j) order[j] = order[j - 1];
+    order[j] = x;
+  }
+}
+
+// Orders order[0..n) (indices into `plans`) by decreasing upper bound of the acceptance, so the
+// likeliest widest is counted first and the bound prunes the rest (any order gives the same
+// decisions).
+void SortByUpper(const std::array<DiscardAcceptance::Plan, kNumKinds>& plans, std::array<uint8_t, kNumKinds>& order,
+                 size_t n) {
+  SortIndices(order, n, [&](uint8_t a, uint8_t b) { return plans[a].upper > plans[b].upper; });
+}
+
+// The kSetShield action of `tile` in `legal` (the first action if none).
+Action ShieldAction(std::span<const Action> legal, Tile tile) {
+  for (const Action& a : legal)
+    if (a.type == ActionType::kSetShield && a.tile == tile) return a;
+  return legal.front();
+}
+
+// A shanten not looked up yet.
+constexpr int kUnknown = -100;
 
 // One candidate discard kind with its ranking keys (lower is better, ukeire negated).
 struct Candidate {
@@ -149,11 +180,22 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
   n = KeepMin(c, n, [](const Candidate& x) { return x.shanten; });
   if (n > 1) {
     const KindCounts visible = view.VisibleCounts();
-    for (size_t i = 0; i < n; ++i) {
-      --h[c[i].kind];
-      // Drawing back the kind just thrown is not counted: it only returns to the current hand.
-      c[i].neg_ukeire = -Ukeire(h, melds, c[i].shanten, visible, allowed & ~KindBit(c[i].kind));
-      ++h[c[i].kind];
+    // Drawing back the kind just thrown is not counted: it only returns to the current hand.
+    DiscardAcceptance acceptance(counts, melds, visible);
+    std::array<DiscardAcceptance::Plan, kNumKinds> plans;
+    for (size_t i = 0; i < n; ++i)
+      plans[i] = acceptance.Prepare(c[i].kind, c[i].shanten, allowed & ~KindBit(c[i].kind));
+    // Only the widest acceptance matters: the likeliest widest are counted first, and a count
+    // that cannot reach the widest so far stops early (it is below it, dropped all the same).
+    std::array<uint8_t, kNumKinds> order;
+    for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
+    SortByUpper(plans, order, n);
+    int widest = 0;
+    for (size_t j = 0; j < n; ++j) {
+      const size_t i = order[j];
+      const int u = acceptance.Count(plans[i], widest);
+      widest = std::max(widest, u);
+      c[i].neg_ukeire = -u;
     }
     n = KeepMin(c, n, [](const Candidate& x) { return x.neg_ukeire; });
   }
@@ -175,9 +217,14 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
 Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> legal) {
   const KindCounts& counts = view.counts();
   const int melds = NumMelds(view);
-  const int now = Shanten(counts, melds);  // the best shanten a discard can keep
+  // The best shanten a discard can keep; looked up only for a nine-terminals or kan decision.
+  int now_cache = kUnknown;
+  auto now = [&] {
+    if (now_cache == kUnknown) now_cache = Shanten(counts, melds);
+    return now_cache;
+  };
   for (const Action& a : legal)
-    if (a.type == ActionType::kNineTerminals && now >= options_.nine_terminals_shanten) return a;
+    if (a.type == ActionType::kNineTerminals && now() >= options_.nine_terminals_shanten) return a;
 
   if (options_.riichi) {
     const Action* best = nullptr;
@@ -230,7 +277,7 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
       } else {
         continue;
       }
-      if (after <= now) return a;
+      if (after <= now()) return a;
     }
   }
 
@@ -247,15 +294,26 @@ bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger) {
   for (int p = 0; p < 4; ++p) {
     if (p == me || !view.in_riichi(p)) continue;
     const KindMask genbutsu = GenbutsuKinds(view, p);
-    const KindMask waits = OpenRiichiWaits(view, p);
     const bool shown = view.open_riichi(p);
+    KindMask waits = 0, river = 0;
+    if (shown) {
+      // OpenRiichiWaits, looked up again only when the shown hand changed.
+      ShownWaits& cached = shown_waits_[p];
+      KindCounts hand{};
+      for (Tile t : view.shown_hand(p)) ++hand[KindOf(t)];
+      const int melds = static_cast<int>(view.melds(p).size());
+      if (cached.melds != melds || cached.hand != hand) cached = {hand, melds, WaitKinds(hand, melds)};
+      waits = cached.waits;
+    } else {
+      river = RiverKinds(view, p);
+    }
     for (int k = 0; k < kNumKinds; ++k) {
       int d;
       if (shown) {
         // The waits are known: a wait is certain to deal in unless the seat is furiten.
         d = HasKind(waits, static_cast<Kind>(k)) && (waits & genbutsu) == 0 ? 11 : 0;
       } else {
-        d = Danger(static_cast<Kind>(k), p, genbutsu, view, visible);
+        d = Danger(static_cast<Kind>(k), genbutsu, river, visible);
       }
       worst[k] = std::max(worst[k], d);
       sum[k] += d;
@@ -267,6 +325,7 @@ bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger) {
 
 const Action* GreedyAgent::SafeExchange(const PlayerView& view, std::span<const Action> legal, Tile hand_tile,
                                         const DangerTable& danger) const {
+  (void)view;
   if (!options_.exchange) return nullptr;
   const Action* best = nullptr;
   for (const Action& a : legal) {
@@ -313,6 +372,8 @@ Action GreedyAgent::ChooseShield(const PlayerView& view, std::span<const Action>
   KindCounts shielded{};
   for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
   const KindMask yakuhai = YakuhaiKinds(view), dora = DoraKinds(view);
+  // Every part below only grows with the tiles held: the value for the whole hand is a floor
+  // for every candidate's.
   auto shanten_of = [&](const KindCounts& h, int n) {
     if (n <= 14) return Shanten(h, 0);
     // Seven pairs / thirteen orphans over a larger set: the best subset's value.
@@ -327,53 +388,147 @@ Action GreedyAgent::ChooseShield(const PlayerView& view, std::span<const Action>
     Tile tile = kNoTile;
     std::array<int, 6> key{};
   };
-  const Rated* best = nullptr;
   std::array<Rated, kNumKinds> rated;
   size_t n = 0;
-  KindCounts visible{};
-  bool have_visible = false;
-  KindMask seen = 0;
+  // The copy to shield: the first plain one of its kind (before a peach tile), else the first.
+  std::array<Tile, kNumKinds> first, first_plain;
+  first.fill(kNoTile);
+  first_plain.fill(kNoTile);
+  KindMask kinds = 0;
+  std::array<Kind, kNumKinds> order_seen;
   for (const Action& a : legal) {
     if (a.type != ActionType::kSetShield) continue;
     const Kind k = KindOf(a.tile);
-    if (HasKind(seen, k)) continue;
-    seen |= KindBit(k);
-    // The copy to shield: a plain one before a peach tile.
-    Tile tile = a.tile;
-    for (const Action& b : legal)
-      if (b.type == ActionType::kSetShield && KindOf(b.tile) == k && IsPeach(tile, rules) && !IsPeach(b.tile, rules))
-        tile = b.tile;
-    KindCounts h = counts;
-    --h[k];
-    Rated r;
-    r.tile = tile;
-    const int s = shanten_of(h, after);
-    int ukeire = 0;
-    if (after == target && !have_visible) {
-      visible = view.VisibleCounts();
-      have_visible = true;
-    }
-    if (after == 13 && target == 13) {
-      ukeire = Ukeire(h, 0, s, visible);
-    } else if (after == 14 && target == 14) {
-      // The dealer discards first: the acceptance after its best discard.
-      for (int d = 0; d < kNumKinds; ++d) {
-        if (h[d] == 0) continue;
-        --h[d];
-        if (Shanten(h, 0) == s) ukeire = std::max(ukeire, Ukeire(h, 0, s, visible, kAllKinds & ~KindBit(static_cast<Kind>(d))));
-        ++h[d];
-      }
-    }
+    if (!HasKind(kinds, k)) order_seen[n++] = k;
+    kinds |= KindBit(k);
+    if (first[k] == kNoTile) first[k] = a.tile;
+    if (first_plain[k] == kNoTile && !IsPeach(a.tile, rules)) first_plain[k] = a.tile;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Kind k = order_seen[i];
+    const Tile tile = first_plain[k] != kNoTile ? first_plain[k] : first[k];
     const bool bank = options_.bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
     const int safety = IsHonor(k) ? 0 : IsTerminal(k) ? 1 : 2;
-    r.key = {s, IsPeach(tile, rules) ? 1 : 0, bank ? 0 : 1, -ukeire, TileValue(k, counts, yakuhai, dora), safety};
-    rated[n++] = r;
+    // key[0], the shanten, and key[3], the acceptance (negated), are filled below.
+    rated[i].tile = tile;
+    rated[i].key = {0, IsPeach(tile, rules) ? 1 : 0, bank ? 0 : 1, 0, TileValue(k, counts, yakuhai, dora), safety};
   }
-  for (size_t i = 0; i < n; ++i)
-    if (best == nullptr || rated[i].key < best->key) best = &rated[i];
-  for (const Action& a : legal)
-    if (a.type == ActionType::kSetShield && best != nullptr && a.tile == best->tile) return a;
-  return legal.front();
+  if (n == 0) return legal.front();
+  KindCounts h = counts;
+  auto shanten_without = [&](size_t i) {
+    const Kind k = KindOf(rated[i].tile);
+    --h[k];
+    const int s = shanten_of(h, after);
+    ++h[k];
+    return s;
+  };
+
+  if (after != target) {
+    // Not the last decision: the shanten, then the keys after it. In the order of those keys,
+    // the first kind whose shanten reaches the whole hand's (a floor) is the best.
+    const int floor = after <= 14 ? Shanten(counts, 0) : shanten_of(counts, after);
+    std::array<uint8_t, kNumKinds> order;
+    for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
+    auto rest = [&](uint8_t i) { return std::array<int, 4>{rated[i].key[1], rated[i].key[2], rated[i].key[4], rated[i].key[5]}; };
+    SortIndices(order, n, [&](uint8_t x, uint8_t y) { return rest(x) < rest(y); });
+    for (size_t j = 0; j < n; ++j) {
+      rated[order[j]].key[0] = shanten_without(order[j]);
+      if (rated[order[j]].key[0] == floor) return ShieldAction(legal, rated[order[j]].tile);
+    }
+  } else {
+    for (size_t i = 0; i < n; ++i) rated[i].key[0] = shanten_without(i);
+  }
+  if (after == target && n > 1) {
+    // The last decision ranks by acceptance after the keys before it: only the kinds tied best on
+    // those need it (and only when two or more tie), and only the widest is counted exactly.
+    auto prefix = [](const Rated& r) { return std::array<int, 3>{r.key[0], r.key[1], r.key[2]}; };
+    std::array<int, 3> top = prefix(rated[0]);
+    for (size_t i = 1; i < n; ++i) top = std::min(top, prefix(rated[i]));
+    size_t tied = 0;
+    for (size_t i = 0; i < n; ++i) tied += prefix(rated[i]) == top;
+    const KindCounts visible = view.VisibleCounts();
+    int widest = 0;
+    if (target == 13 && tied > 1) {
+      DiscardAcceptance acceptance(h, 0, visible);
+      std::array<DiscardAcceptance::Plan, kNumKinds> plans;
+      std::array<uint8_t, kNumKinds> order;
+      size_t m = 0;
+      for (size_t i = 0; i < n; ++i) {
+        if (prefix(rated[i]) != top) continue;
+        plans[i] = acceptance.Prepare(KindOf(rated[i].tile), rated[i].key[0], kAllKinds);
+        order[m++] = static_cast<uint8_t>(i);
+      }
+      SortByUpper(plans, order, m);
+      for (size_t j = 0; j < m; ++j) {
+        const size_t i = order[j];
+        const int ukeire = acceptance.Count(plans[i], widest);
+        widest = std::max(widest, ukeire);
+        rated[i].key[3] = -ukeire;
+      }
+    } else if (target == 14 && tied > 1) {
+      // The dealer discards first: the acceptance after its best discard. The 13 tiles left by
+      // shielding k and discarding d are those left by shielding d and discarding k.
+      std::array<int8_t, kNumKinds * kNumKinds> pair_shanten;
+      pair_shanten.fill(kUnknown);
+      // The whole hand plus a draw: a floor shared by every kind shielded.
+      DiscardAcceptance whole(h, 0, visible);
+      // Each kind's acceptance is at most an upper bound from those floors: the kinds are counted
+      // from the highest bound down, and a kind whose bound cannot reach the widest so far is
+      // left out (it is below the widest, dropped all the same).
+      std::array<std::optional<DiscardAcceptance>, kNumKinds> shielding;
+      std::array<int, kNumKinds> upper{};
+      std::array<uint8_t, kNumKinds> order;
+      size_t m = 0;
+      for (size_t i = 0; i < n; ++i) {
+        if (prefix(rated[i]) != top) continue;
+        const Kind k = KindOf(rated[i].tile);
+        --h[k];
+        shielding[i].emplace(h, 0, visible, &whole);
+        ++h[k];
+        upper[i] = shielding[i]->UpperBound(rated[i].key[0], kAllKinds);
+        order[m++] = static_cast<uint8_t>(i);
+      }
+      SortIndices(order, m, [&](uint8_t a, uint8_t b) { return upper[a] > upper[b]; });
+      for (size_t j = 0; j < m; ++j) {
+        const size_t i = order[j];
+        if (upper[i] < widest) {
+          rated[i].key[3] = -upper[i];
+          continue;
+        }
+        const Kind k = KindOf(rated[i].tile);
+        const int s = rated[i].key[0];
+        DiscardAcceptance& acceptance = *shielding[i];
+        --h[k];
+        std::array<DiscardAcceptance::Plan, kNumKinds> plans;
+        std::array<uint8_t, kNumKinds> plan_order;
+        size_t p = 0;
+        for (int d = 0; d < kNumKinds; ++d) {
+          if (h[d] == 0) continue;
+          int8_t& sd = pair_shanten[std::min<int>(k, d) * kNumKinds + std::max<int>(k, d)];
+          if (sd == kUnknown) {
+            --h[d];
+            sd = static_cast<int8_t>(Shanten(h, 0));
+            ++h[d];
+          }
+          if (sd != s) continue;
+          plans[p] = acceptance.Prepare(static_cast<Kind>(d), s, kAllKinds & ~KindBit(static_cast<Kind>(d)));
+          plan_order[p] = static_cast<uint8_t>(p);
+          ++p;
+        }
+        ++h[k];
+        SortByUpper(plans, plan_order, p);
+        int ukeire = 0;
+        for (size_t q = 0; q < p; ++q)
+          ukeire = std::max(ukeire, acceptance.Count(plans[plan_order[q]], std::max(widest, ukeire)));
+        widest = std::max(widest, ukeire);
+        rated[i].key[3] = -ukeire;
+      }
+    }
+  }
+  size_t best = 0;
+  for (size_t i = 1; i < n; ++i)
+    if (rated[i].key < rated[best].key) best = i;
+  return ShieldAction(legal, rated[best].tile);
 }
 
 Action GreedyAgent::ChooseCall(const PlayerView& view, std::span<const Action> legal) {
@@ -449,11 +604,14 @@ Action GreedyAgent::ChooseCall(const PlayerView& view, std::span<const Action> l
       }
       const bool progress = after < before || (yakuhai_call && after <= before);
       if (!progress) continue;
+      // The widest acceptance after those discards; only whether it beats the best call so far
+      // matters when the shanten ties (then anything not above it may stop early).
+      const int floor = best != nullptr && after == best_shanten ? best_ukeire + 1 : 0;
+      DiscardAcceptance acceptance(h, melds + 1, visible);
       for (int d = 0; d < kNumKinds; ++d) {
         if (after_discard[d] != after) continue;
-        --h[d];
-        ukeire = std::max(ukeire, Ukeire(h, melds + 1, after, visible, allowed));
-        ++h[d];
+        const DiscardAcceptance::Plan p = acceptance.Prepare(static_cast<Kind>(d), after, allowed);
+        ukeire = std::max(ukeire, acceptance.Count(p, std::max(floor, ukeire)));
       }
     }
     if (best == nullptr || after < best_shanten || (after == best_shanten && ukeire > best_ukeire)) {

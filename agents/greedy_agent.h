@@ -60,7 +60,7 @@ class GreedyAgent : public Agent {
   // Danger of every kind against the seats in riichi (worst * 64 + sum of hand_eval Danger; a
   // seat in open riichi rates its known waits 11 and every other kind 0). False if nobody other
   // than this seat is in riichi.
-  [[nodiscard]] static bool ThreatDanger(const PlayerView& view, DangerTable* danger);
+  [[nodiscard]] bool ThreatDanger(const PlayerView& view, DangerTable* danger);
   // The legal kExchange that puts `hand_tile` face up and discards the safest face-down shield,
   // if that shield is safe enough (shield_max_danger) and safer than `hand_tile`; nullptr else.
   [[nodiscard]] const Action* SafeExchange(const PlayerView& view, std::span<const Action> legal, Tile hand_tile,
@@ -71,6 +71,16 @@ class GreedyAgent : public Agent {
 
   GreedyOptions options_;
   Rng rng_{0};
+
+ private:
+  // The waits of each seat's hand shown in open riichi, by the hand's contents (it changes only
+  // with a closed kan): asked about at every own turn while that seat is in riichi.
+  struct ShownWaits {
+    KindCounts hand{};
+    int melds = -1;
+    KindMask waits = 0;
+  };
+  std::array<ShownWaits, 4> shown_waits_;
 };
 
 }  // namespace mj

@@ -1,6 +1,7 @@
 #include "agents/hand_eval.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "rules/scoring_module.h"
 #include "rules/shanten.h"
@@ -10,26 +11,33 @@
 namespace mj {
 namespace {
 
-// Kinds that can lower the shanten of `counts` when drawn. A drawn tile that is not a copy of a
-// held kind nor within two ranks of one can only help as a lone pair-to-be, which the standard
-// form never needs more than the tiles already held offer, except when the hand's own four
-// copies block a completion; seven pairs and thirteen orphans can use any new kind. So: every
-// kind when some kind is held four times or an irregular form is within reach, else the
-// neighbourhood of the held tiles.
-KindMask CandidateDraws(const KindCounts& counts, bool standard_only) {
-  for (int k = 0; k < kNumKinds; ++k)
-    if (counts[k] >= 4) return kAllKinds;
-  if (!standard_only) return kAllKinds;
-  KindMask m = 0;
+// Per kind: itself, and for a suit tile the kinds within two ranks in its suit.
+constexpr std::array<KindMask, kNumKinds> kNeighbourhood = [] {
+  std::array<KindMask, kNumKinds> out{};
   for (int k = 0; k < kNumKinds; ++k) {
-    if (counts[k] == 0) continue;
     if (IsHonor(static_cast<Kind>(k))) {
-      m |= KindBit(static_cast<Kind>(k));
+      out[k] = KindBit(static_cast<Kind>(k));
       continue;
     }
     const int base = k / 9 * 9, n = k % 9;
     for (int d = -2; d <= 2; ++d)
-      if (n + d >= 0 && n + d <= 8) m |= KindBit(static_cast<Kind>(base + n + d));
+      if (n + d >= 0 && n + d <= 8) out[k] |= KindBit(static_cast<Kind>(base + n + d));
+  }
+  return out;
+}();
+
+// Kinds that can lower the standard form's shanten of `counts` when drawn. A drawn tile that is
+// not a copy of a held kind nor within two ranks of one can only help as a lone pair-to-be, which
+// the standard form never needs more than the tiles already held offer, except when the hand's
+// own four copies block a completion: so every kind when some kind is held four times, else the
+// neighbourhood of the held tiles. (Such a far draw leaves the standard form's shanten as it is;
+// seven pairs and thirteen orphans can still use it.)
+KindMask StandardDraws(const KindCounts& counts) {
+  KindMask m = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (counts[k] == 0) continue;
+    if (counts[k] >= 4) return kAllKinds;
+    m |= kNeighbourhood[k];
   }
   return m;
 }
@@ -39,6 +47,35 @@ KindMask CandidateDraws(const KindCounts& counts, bool standard_only) {
 bool StandardOnly(const KindCounts& counts, int num_melds, int shanten) {
   return num_melds > 0 || (ShantenChiitoitsu(counts) > shanten && ShantenKokushi(counts) > shanten);
 }
+
+// Seven pairs and thirteen orphans of a closed hand plus one tile, without going through the
+// hand each time: ShantenChiitoitsu is 6 - pairs + max(0, 7 - kinds), ShantenKokushi 13 -
+// terminal/honour kinds - (1 if one of them is paired) (rules/shanten.h).
+class Irregular {
+ public:
+  Irregular() = default;
+  explicit Irregular(const KindCounts& counts) {
+    for (int k = 0; k < kNumKinds; ++k) {
+      const bool orphan = IsTerminalOrHonor(static_cast<Kind>(k));
+      kinds_ += counts[k] >= 1;
+      pairs_ += counts[k] >= 2;
+      orphan_kinds_ += orphan && counts[k] >= 1;
+      orphan_pair_ = orphan_pair_ || (orphan && counts[k] >= 2);
+    }
+  }
+  // min(ShantenChiitoitsu, ShantenKokushi) of the hand plus one `k`, of which it holds `held`.
+  [[nodiscard]] int MinWith(Kind k, int held) const {
+    const bool orphan = IsTerminalOrHonor(k);
+    const int pairs = pairs_ + (held == 1), kinds = kinds_ + (held == 0);
+    const int orphan_kinds = orphan_kinds_ + (orphan && held == 0);
+    const bool orphan_pair = orphan_pair_ || (orphan && held == 1);
+    return std::min(6 - pairs + std::max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pair ? 1 : 0));
+  }
+
+ private:
+  int kinds_ = 0, pairs_ = 0, orphan_kinds_ = 0;
+  bool orphan_pair_ = false;
+};
 
 int CountLowering(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask mask,
                   bool standard_only) {
@@ -56,6 +93,71 @@ int CountLowering(const KindCounts& counts, int num_melds, int shanten, const Ki
   return total;
 }
 
+int Unseen(const KindCounts& visible, int k) { return 4 - std::min<int>(visible[k], 4); }
+
+// The draws that Ukeire(counts, num_melds, shanten, visible, allowed) counts: `sure` tiles
+// certainly lower the shanten, `maybe` tiles (of the kinds in `check`) need a lookup, and every
+// other kind is settled as not lowering. `parent` (optional) holds `counts` plus the discard:
+// its shanten plus a draw is a floor for `counts` plus that draw.
+DrawPlan PlanDraws(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
+                   KindMask allowed, DiscardAcceptance* parent, Kind discard) {
+  DrawPlan plan;
+  plan.standard_only = StandardOnly(counts, num_melds, shanten);
+  const KindMask near = StandardDraws(counts);
+  // Seven pairs and thirteen orphans can use any kind; the standard form only `near` ones.
+  const KindMask mask = allowed & (plan.standard_only ? near : kAllKinds);
+  // A far kind (outside `near`) is never held and leaves the standard form's shanten as it is
+  // (never below `shanten`), so it lowers the shanten only through seven pairs or thirteen
+  // orphans, which treat every far kind alike but for being a terminal/honour: one answer each.
+  int far_lowers[2] = {-1, -1};
+  KindCounts h = counts;
+  for (KindMask m = mask; m != 0; m &= m - 1) {
+    const auto k = static_cast<Kind>(std::countr_zero(m));
+    if (counts[k] >= 4) continue;
+    const int unseen = Unseen(visible, k);
+    if (unseen <= 0) continue;
+    if (!HasKind(near, k)) {
+      int& known = far_lowers[IsTerminalOrHonor(k) ? 1 : 0];
+      if (known < 0) {
+        ++h[k];
+        known = std::min(ShantenChiitoitsu(h), ShantenKokushi(h)) < shanten ? 1 : 0;
+        --h[k];
+      }
+      if (known == 1) plan.sure += unseen;
+      continue;
+    }
+    // The parent plus k holds counts plus k, so its shanten is a floor (drawing the discard
+    // back gives the parent itself, which may already hold four: not settled this way).
+    if (parent != nullptr && k != discard && parent->Settled(k, plan.standard_only, shanten)) continue;
+    plan.check |= KindBit(k);
+    plan.maybe += unseen;
+  }
+  return plan;
+}
+
+// Counts the plan's draws on `counts` (restored on return): the exact Ukeire when it is at
+// least `bound`, else a value below `bound`.
+int CountDraws(const DrawPlan& plan, KindCounts* counts, int num_melds, int shanten, const KindCounts& visible,
+               int bound) {
+  int total = plan.sure, remaining = plan.maybe;
+  if (total + remaining < bound) return total + remaining;
+  KindCounts& h = *counts;
+  const Irregular irregular = plan.standard_only ? Irregular() : Irregular(h);
+  for (KindMask m = plan.check; m != 0; m &= m - 1) {
+    const auto k = static_cast<Kind>(std::countr_zero(m));
+    const int unseen = Unseen(visible, k);
+    remaining -= unseen;
+    // Shanten(h + k, num_melds) < shanten, seven pairs and thirteen orphans first (no lookup).
+    const bool irregular_lowers = !plan.standard_only && irregular.MinWith(k, h[k]) < shanten;
+    ++h[k];
+    const bool lowers = irregular_lowers || ShantenStandard(h, num_melds) < shanten;
+    --h[k];
+    if (lowers) total += unseen;
+    if (total + remaining < bound) return total + remaining;
+  }
+  return total;
+}
+
 }  // namespace
 
 KindMask SimpleKinds() {
@@ -66,9 +168,81 @@ KindMask SimpleKinds() {
 }
 
 int Ukeire(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask allowed) {
-  const bool standard_only = StandardOnly(counts, num_melds, shanten);
-  return CountLowering(counts, num_melds, shanten, visible, allowed & CandidateDraws(counts, standard_only),
-                       standard_only);
+  return UkeireAtLeast(counts, num_melds, shanten, visible, allowed, 0);
+}
+
+int UkeireAtLeast(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask allowed,
+                  int bound) {
+  KindCounts h = counts;
+  const DrawPlan plan = PlanDraws(h, num_melds, shanten, visible, allowed, nullptr, 0);
+  return CountDraws(plan, &h, num_melds, shanten, visible, bound);
+}
+
+DiscardAcceptance::DiscardAcceptance(const KindCounts& hand, int num_melds, const KindCounts& visible,
+                                     DiscardAcceptance* outer)
+    : hand_(hand),
+      num_melds_(num_melds),
+      visible_(visible),
+      outer_(outer) {
+  std_plus_.fill(kNotLookedUp);
+  irregular_plus_.fill(kNotLookedUp);
+}
+
+void DiscardAcceptance::SettleFarDraws() {
+  if (far_settled_) return;
+  far_settled_ = true;
+  // A far draw leaves the standard form's shanten as it is (StandardDraws): one lookup for all.
+  const KindMask far = kAllKinds & ~StandardDraws(hand_);
+  if (far == 0) return;
+  const auto standard = static_cast<int8_t>(ShantenStandard(hand_, num_melds_));
+  for (KindMask m = far; m != 0; m &= m - 1) {
+    const auto k = static_cast<Kind>(std::countr_zero(m));
+    if (std_plus_[k] == kNotLookedUp) std_plus_[k] = standard;
+  }
+}
+
+int DiscardAcceptance::UpperBound(int shanten, KindMask allowed) {
+  SettleFarDraws();
+  if (outer_ != nullptr) outer_->SettleFarDraws();
+  int upper = 0;
+  for (KindMask m = allowed; m != 0; m &= m - 1) {
+    const auto k = static_cast<Kind>(std::countr_zero(m));
+    const int unseen = Unseen(visible_, k);
+    if (hand_[k] >= 4 || unseen <= 0) continue;
+    if (!Settled(k, false, shanten)) upper += unseen;
+  }
+  return upper;
+}
+
+int8_t DiscardAcceptance::LookUpStandard(Kind draw) {
+  ++hand_[draw];
+  std_plus_[draw] = static_cast<int8_t>(ShantenStandard(hand_, num_melds_));
+  --hand_[draw];
+  return std_plus_[draw];
+}
+
+int8_t DiscardAcceptance::LookUpIrregular(Kind draw) {
+  ++hand_[draw];
+  irregular_plus_[draw] = static_cast<int8_t>(std::min(ShantenChiitoitsu(hand_), ShantenKokushi(hand_)));
+  --hand_[draw];
+  return irregular_plus_[draw];
+}
+
+DiscardAcceptance::Plan DiscardAcceptance::Prepare(Kind discard, int shanten, KindMask allowed) {
+  KindCounts h = hand_;
+  --h[discard];
+  Plan plan;
+  plan.discard = discard;
+  plan.shanten = shanten;
+  plan.draws = PlanDraws(h, num_melds_, shanten, visible_, allowed, this, discard);
+  plan.upper = plan.draws.sure + plan.draws.maybe;
+  return plan;
+}
+
+int DiscardAcceptance::Count(const Plan& plan, int bound) {
+  KindCounts h = hand_;
+  --h[plan.discard];
+  return CountDraws(plan.draws, &h, num_melds_, plan.shanten, visible_, bound);
 }
 
 int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
@@ -99,8 +273,12 @@ KindMask OpenRiichiWaits(const PlayerView& view, int seat) {
   if (!view.open_riichi(seat) || seat == view.seat()) return 0;
   KindCounts c{};
   for (Tile t : view.shown_hand(seat)) ++c[KindOf(t)];
+  return WaitKinds(c, static_cast<int>(view.melds(seat).size()));
+}
+
+KindMask WaitKinds(const KindCounts& counts, int num_melds) {
   KindMask m = 0;
-  for (const Wait& w : Waits(c, static_cast<int>(view.melds(seat).size()))) m |= KindBit(w.tile);
+  for (const Wait& w : Waits(counts, num_melds)) m |= KindBit(w.tile);
   return m;
 }
 
@@ -223,15 +401,23 @@ KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat) {
   return m;
 }
 
+KindMask RiverKinds(const PlayerView& view, int seat) {
+  KindMask river = 0;
+  for (const RiverTile& r : view.river(seat)) river |= KindBit(KindOf(r.tile));
+  return river;
+}
+
 int Danger(Kind k, int riichi_seat, KindMask genbutsu, const PlayerView& view, const KindCounts& visible) {
+  return Danger(k, genbutsu, RiverKinds(view, riichi_seat), visible);
+}
+
+int Danger(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible) {
   if (HasKind(genbutsu, k)) return 0;
   if (IsHonor(k)) {
     const int seen = visible[k];
     return seen >= 4 ? 1 : seen == 3 ? 2 : seen == 2 ? 5 : 7;
   }
   // Suji from the riichi player's own river.
-  KindMask river = 0;
-  for (const RiverTile& r : view.river(riichi_seat)) river |= KindBit(KindOf(r.tile));
   const int n = NumberOf(k);
   const bool low = n - 3 >= 1 && HasKind(river, static_cast<Kind>(k - 3));   // e.g. 1 for a 4
   const bool high = n + 3 <= 9 && HasKind(river, static_cast<Kind>(k + 3));  // e.g. 7 for a 4

@@ -3,6 +3,7 @@
 // a tile-value heuristic for tie-breaks, which kinds give a yaku, and the danger of a discard
 // against a riichi player. Everything reads only what a PlayerView shows.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -25,8 +26,79 @@ inline constexpr KindMask kAllKinds = (uint64_t{1} << kNumKinds) - 1;
 // that lower the shanten by one. For a tenpai hand this is the number of winning tiles left.
 [[nodiscard]] int Ukeire(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
                          KindMask allowed = kAllKinds);
-// The same by drawing every kind (about 34 shanten lookups); Ukeire skips kinds that cannot
-// help. Kept for tests of that shortcut.
+// Ukeire when it is at least `bound`; otherwise some value below `bound` (the count stops as
+// soon as the kinds left cannot reach it). For ranking: exact for every hand that ties or beats
+// the best seen so far when that is the bound.
+[[nodiscard]] int UkeireAtLeast(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
+                                KindMask allowed, int bound);
+// What counting the acceptance of one hand takes (DiscardAcceptance::Prepare).
+struct DrawPlan {
+  bool standard_only = false;  // seven pairs and thirteen orphans cannot lower the shanten
+  KindMask check = 0;          // kinds whose draw needs a shanten lookup
+  int sure = 0;                // tiles that lower the shanten (settled without a lookup)
+  int maybe = 0;               // tiles of the `check` kinds
+};
+
+// The acceptance after each discard of one hand holding a tile more than a 13-equivalent hand
+// (after a draw or a call; a dealt hand being cut down), for ranking discards: Ukeire(hand -
+// discard, num_melds, shanten, visible, allowed) for several discards, sharing the work. The
+// hand less a discard plus a draw is inside the hand plus that draw, whose shanten is no higher
+// (rules/shanten.h counts tiles to add; a superset never needs more): one lookup of the hand plus
+// a draw settles that draw for every discard whose shanten it does not beat.
+class DiscardAcceptance {
+ public:
+  // `visible` (and `outer`) must outlive the object. `outer`, if given, holds `hand` and one
+  // tile more: its shanten plus a draw is a floor too, shared by several such objects.
+  DiscardAcceptance(const KindCounts& hand, int num_melds, const KindCounts& visible,
+                    DiscardAcceptance* outer = nullptr);
+  struct Plan {
+    Kind discard = 0;
+    int shanten = 0;
+    int upper = 0;  // the acceptance is at most this
+    DrawPlan draws;
+  };
+  // The draws to look at for `discard`; `shanten` must be Shanten(hand - discard, num_melds).
+  [[nodiscard]] Plan Prepare(Kind discard, int shanten, KindMask allowed);
+  // Ukeire(hand - discard, ...) when it is at least `bound`, else a value below `bound`.
+  [[nodiscard]] int Count(const Plan& plan, int bound);
+  // Shanten of the hand plus `draw`: the standard form's, or the minimum over all forms. The
+  // hand must hold at most three `draw`.
+  [[nodiscard]] int FloorWith(Kind draw, bool standard_only) {
+    int standard = std_plus_[draw];
+    if (standard == kNotLookedUp) standard = LookUpStandard(draw);
+    if (standard_only) return standard;
+    int irregular = irregular_plus_[draw];
+    if (irregular == kNotLookedUp) irregular = LookUpIrregular(draw);
+    return std::min(standard, irregular);
+  }
+  // True if the hand plus `draw` (at most three held), or the outer hand plus it, has a shanten
+  // of at least `shanten` (in the form asked): then no hand inside it does better.
+  [[nodiscard]] bool Settled(Kind draw, bool standard_only, int shanten) {
+    if (outer_ != nullptr && outer_->hand_[draw] < 4 && outer_->FloorWith(draw, standard_only) >= shanten) return true;
+    return FloorWith(draw, standard_only) >= shanten;
+  }
+  // An upper bound on the acceptance of every hand one discard away whose shanten is `shanten`,
+  // counting only draws in `allowed`: the tiles of the draws not Settled in all forms.
+  [[nodiscard]] int UpperBound(int shanten, KindMask allowed);
+
+ private:
+  static constexpr int8_t kNotLookedUp = -100;
+  int8_t LookUpStandard(Kind draw);
+  int8_t LookUpIrregular(Kind draw);
+  // Fills std_plus_ for every draw far from the hand (they all equal the hand's own).
+  void SettleFarDraws();
+
+  KindCounts hand_;
+  int num_melds_;
+  const KindCounts& visible_;
+  DiscardAcceptance* outer_;
+  bool far_settled_ = false;
+  std::array<int8_t, kNumKinds> std_plus_;        // ShantenStandard(hand + k), once looked up
+  std::array<int8_t, kNumKinds> irregular_plus_;  // seven pairs / thirteen orphans of hand + k
+};
+
+// Ukeire by drawing every kind (34 full shanten lookups); Ukeire skips kinds that cannot help
+// and settles the kinds far from the hand without the standard form. Kept for tests of that.
 [[nodiscard]] int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
                                    KindMask allowed = kAllKinds);
 
@@ -40,6 +112,8 @@ inline constexpr KindMask kAllKinds = (uint64_t{1} << kNumKinds) - 1;
 [[nodiscard]] bool IsPeach(Tile t, const Ruleset& rules);
 // The kinds that complete the concealed hand `seat` shows in open riichi (empty if none shown).
 [[nodiscard]] KindMask OpenRiichiWaits(const PlayerView& view, int seat);
+// The kinds that complete a concealed hand `counts` with `num_melds` melds (rules/waits.h Waits).
+[[nodiscard]] KindMask WaitKinds(const KindCounts& counts, int num_melds);
 // Han of winning with `win` (a kTsumo or kRon action) as far as the view tells (no ippatsu):
 // the scoring module on the own hand, melds, riichi and peach tiles. 0 if it does not score.
 [[nodiscard]] int EstimateWinHan(const PlayerView& view, const Action& win);
@@ -75,5 +149,9 @@ enum class YakuPlan : uint8_t {
 // river only (e.g. a 4 in it makes 1 and 7 suji).
 [[nodiscard]] int Danger(Kind k, int riichi_seat, KindMask genbutsu, const PlayerView& view,
                          const KindCounts& visible);
+// The same with the kinds in the riichi player's river given (RiverKinds), for rating many kinds.
+[[nodiscard]] int Danger(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible);
+// The kinds in `seat`'s river.
+[[nodiscard]] KindMask RiverKinds(const PlayerView& view, int seat);
 
 }  // namespace mj

@@ -77,10 +77,12 @@ void BM_AgentDecision(benchmark::State& state, const std::string& spec, bool tur
 }
 
 // Dunpai positions from a few greedy games: own turns after a draw (discards, exchanges, open
-// riichi) and the shield decisions at the deal (the state at "start_kyoku", every seat).
-const std::vector<Position>& DunpaiPositions(bool shields) {
+// riichi), the shield decisions at the deal (the state at "start_kyoku", every seat: its first
+// decision) and each seat's last shield decision (the one that also ranks by acceptance).
+enum class DunpaiKind { kTurn, kFirstShield, kLastShield };
+const std::vector<Position>& DunpaiPositions(DunpaiKind kind) {
   static const auto* all = [] {
-    auto* out = new std::array<std::vector<Position>, 2>;
+    auto* out = new std::array<std::vector<Position>, 3>;
     static const Ruleset rules = LoadRuleset("dunpai").value();
     std::array<std::unique_ptr<Agent>, 4> owned;
     std::array<Agent*, 4> agents{};
@@ -99,16 +101,22 @@ const std::vector<Position>& DunpaiPositions(bool shields) {
           if (pos.legal.size() > 1) (*out)[1].push_back(std::move(pos));
         }
       }
+      // A seat's last shield decision comes right after its one before (every seat makes two
+      // or more).
+      if (e.type == EventType::kShieldSet && s.shields_to_set[e.actor] == 1) {
+        Position pos{s, e.actor, LegalShieldActions(s, e.actor)};
+        if (pos.legal.size() > 1) (*out)[2].push_back(std::move(pos));
+      }
     };
     for (uint64_t seed = 1; seed <= 20; ++seed) (void)PlayGame(rules, seed, agents, options);
     return out;
   }();
-  return (*all)[shields ? 1 : 0];
+  return (*all)[static_cast<size_t>(kind)];
 }
 
-void BM_DunpaiDecision(benchmark::State& state, const std::string& spec, bool shields) {
+void BM_DunpaiDecision(benchmark::State& state, const std::string& spec, DunpaiKind kind) {
   (void)Shanten(KindCounts{}, 4);
-  const std::vector<Position>& positions = DunpaiPositions(shields);
+  const std::vector<Position>& positions = DunpaiPositions(kind);
   auto made = MakeAgent(spec);
   if (!made || positions.empty()) {
     state.SkipWithError("no agent or no positions");
@@ -130,9 +138,10 @@ BENCHMARK_CAPTURE(BM_AgentDecision, greedy_call, std::string("greedy"), false);
 BENCHMARK_CAPTURE(BM_AgentDecision, defensive_turn, std::string("defensive"), true);
 BENCHMARK_CAPTURE(BM_AgentDecision, defensive_call, std::string("defensive"), false);
 BENCHMARK_CAPTURE(BM_AgentDecision, random_turn, std::string("random"), true);
-BENCHMARK_CAPTURE(BM_DunpaiDecision, greedy_dunpai_turn, std::string("greedy"), false);
-BENCHMARK_CAPTURE(BM_DunpaiDecision, defensive_dunpai_turn, std::string("defensive"), false);
-BENCHMARK_CAPTURE(BM_DunpaiDecision, greedy_shield, std::string("greedy"), true);
+BENCHMARK_CAPTURE(BM_DunpaiDecision, greedy_dunpai_turn, std::string("greedy"), DunpaiKind::kTurn);
+BENCHMARK_CAPTURE(BM_DunpaiDecision, defensive_dunpai_turn, std::string("defensive"), DunpaiKind::kTurn);
+BENCHMARK_CAPTURE(BM_DunpaiDecision, greedy_shield, std::string("greedy"), DunpaiKind::kFirstShield);
+BENCHMARK_CAPTURE(BM_DunpaiDecision, greedy_shield_last, std::string("greedy"), DunpaiKind::kLastShield);
 
 }  // namespace
 }  // namespace mj
