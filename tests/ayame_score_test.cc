@@ -49,19 +49,10 @@ const std::vector<ScoreCase>& BlendCases() {
   return cases;
 }
 
-Ruleset Preset(const std::string& name) {
-  auto r = LoadRuleset(name);
-  EXPECT_TRUE(r.ok()) << "LoadRuleset(\"" << name << "\"): " << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset Preset(const std::string& name) { return test::PresetOrFail(name); }
 
 // The preset `base` with `overrides` on top.
-Ruleset With(const std::string& base, json overrides) {
-  overrides["base"] = base;
-  auto r = RulesetFromJson(overrides);
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset With(const std::string& base, json overrides) { return test::PresetWith(base, std::move(overrides)); }
 
 // ---------------------------------------------------------------- the hand-worked cases
 

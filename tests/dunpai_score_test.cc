@@ -40,19 +40,10 @@ const std::vector<ScoreCase>& Cases() {
   return cases;
 }
 
-Ruleset Preset(const std::string& name) {
-  auto r = LoadRuleset(name);
-  EXPECT_TRUE(r.ok()) << "LoadRuleset(\"" << name << "\"): " << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset Preset(const std::string& name) { return test::PresetOrFail(name); }
 
 // The dunpai preset with `overrides` on top.
-Ruleset DunpaiWith(json overrides) {
-  overrides["base"] = "dunpai";
-  auto r = RulesetFromJson(overrides);
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset DunpaiWith(json overrides) { return test::PresetWith("dunpai", std::move(overrides)); }
 
 class DunpaiScoreCaseTest : public ::testing::TestWithParam<ScoreCase> {};
 

@@ -36,19 +36,10 @@ const std::vector<ScoreCase>& Cases() {
   return cases;
 }
 
-Ruleset Preset(const std::string& name) {
-  auto r = LoadRuleset(name);
-  EXPECT_TRUE(r.ok()) << "LoadRuleset(\"" << name << "\"): " << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset Preset(const std::string& name) { return test::PresetOrFail(name); }
 
 // The fuless preset with `overrides` on top, as a playtester's file {"base": "fuless", ...}.
-Ruleset FulessWith(json overrides) {
-  overrides["base"] = "fuless";
-  auto r = RulesetFromJson(overrides);
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset FulessWith(json overrides) { return test::PresetWith("fuless", std::move(overrides)); }
 
 // The error a fuless-based ruleset file with `overrides` gets ("" if it loads).
 std::string FulessError(json overrides) {

@@ -36,19 +36,10 @@ const std::vector<ScoreCase>& Cases() {
   return cases;
 }
 
-Ruleset Preset(const std::string& name) {
-  auto r = LoadRuleset(name);
-  EXPECT_TRUE(r.ok()) << "LoadRuleset(\"" << name << "\"): " << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset Preset(const std::string& name) { return test::PresetOrFail(name); }
 
 // The ningbo preset with `overrides` on top.
-Ruleset NingboWith(json overrides) {
-  overrides["base"] = "ningbo";
-  auto r = RulesetFromJson(overrides);
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error());
-  return r.ok() ? r.value() : Ruleset{};
-}
+Ruleset NingboWith(json overrides) { return test::PresetWith("ningbo", std::move(overrides)); }
 
 class NingboScoreCaseTest : public ::testing::TestWithParam<ScoreCase> {};
 

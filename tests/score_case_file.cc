@@ -139,4 +139,17 @@ std::string ScoreCaseName(const ::testing::TestParamInfo<ScoreCase>& info) {
   return name;
 }
 
+Ruleset PresetOrFail(const std::string& name) {
+  auto r = LoadRuleset(name);
+  EXPECT_TRUE(r.ok()) << "LoadRuleset(\"" << name << "\"): " << (r.ok() ? "" : r.error());
+  return r.ok() ? r.value() : Ruleset{};
+}
+
+Ruleset PresetWith(const std::string& base, nlohmann::json overrides) {
+  overrides["base"] = base;
+  auto r = RulesetFromJson(overrides);
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error());
+  return r.ok() ? r.value() : Ruleset{};
+}
+
 }  // namespace mj::test

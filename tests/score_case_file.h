@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "rules/ruleset.h"
+
 namespace mj::test {
 
 struct ScoreCase {
@@ -32,6 +34,12 @@ inline void PrintTo(const ScoreCase& c, std::ostream* os) { *os << c.name << " (
 
 // Scores the case under its ruleset and returns a readable failure report, or "" when it matches.
 [[nodiscard]] std::string CheckScoreCase(const ScoreCase& c, const std::string& file);
+
+// The preset `name`; a load failure fails the calling test (and gives the default ruleset).
+[[nodiscard]] Ruleset PresetOrFail(const std::string& name);
+// The preset `base` with `overrides` on top, as a playtester's file {"base": base, ...}; a load
+// failure fails the calling test.
+[[nodiscard]] Ruleset PresetWith(const std::string& base, nlohmann::json overrides);
 
 // A gtest parameter name made of the case name.
 [[nodiscard]] std::string ScoreCaseName(const ::testing::TestParamInfo<ScoreCase>& info);
