@@ -33,6 +33,7 @@ using nlohmann::json;
 using test::CheckScoreCase;
 using test::LoadScoreCases;
 using test::ScoreCase;
+using test::ScoreCaseFileTest;
 using test::ScoreCaseName;
 
 constexpr char kCompetitionFile[] = MJ_TEST_DATA_DIR "/ayame-competition_score_cases.jsonl";
@@ -56,25 +57,10 @@ Ruleset With(const std::string& base, json overrides) { return test::PresetWith(
 
 // ---------------------------------------------------------------- the hand-worked cases
 
-class AyameCompetitionCaseTest : public ::testing::TestWithParam<ScoreCase> {};
-class AyameBlendCaseTest : public ::testing::TestWithParam<ScoreCase> {};
-
-TEST_P(AyameCompetitionCaseTest, MatchesHandWorkedExpectation) {
-  const std::string failure = CheckScoreCase(GetParam(), kCompetitionFile);
-  if (!failure.empty()) ADD_FAILURE() << failure;
-}
-
-TEST_P(AyameBlendCaseTest, MatchesHandWorkedExpectation) {
-  const std::string failure = CheckScoreCase(GetParam(), kBlendFile);
-  if (!failure.empty()) ADD_FAILURE() << failure;
-}
-
-INSTANTIATE_TEST_SUITE_P(AyameCompetitionCases, AyameCompetitionCaseTest,
+INSTANTIATE_TEST_SUITE_P(AyameCompetitionCases, ScoreCaseFileTest,
                          ::testing::ValuesIn(CompetitionCases()), ScoreCaseName);
-INSTANTIATE_TEST_SUITE_P(AyameBlendCases, AyameBlendCaseTest, ::testing::ValuesIn(BlendCases()),
+INSTANTIATE_TEST_SUITE_P(AyameBlendCases, ScoreCaseFileTest, ::testing::ValuesIn(BlendCases()),
                          ScoreCaseName);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(AyameCompetitionCaseTest);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(AyameBlendCaseTest);
 
 // ---------------------------------------------------------------- the files themselves
 

@@ -30,6 +30,7 @@ using nlohmann::json;
 using test::CheckScoreCase;
 using test::LoadScoreCases;
 using test::ScoreCase;
+using test::ScoreCaseFileTest;
 using test::ScoreCaseName;
 
 constexpr char kCasesFile[] = MJ_TEST_DATA_DIR "/dunpai_score_cases.jsonl";
@@ -45,15 +46,7 @@ Ruleset Preset(const std::string& name) { return test::PresetOrFail(name); }
 // The dunpai preset with `overrides` on top.
 Ruleset DunpaiWith(json overrides) { return test::PresetWith("dunpai", std::move(overrides)); }
 
-class DunpaiScoreCaseTest : public ::testing::TestWithParam<ScoreCase> {};
-
-TEST_P(DunpaiScoreCaseTest, MatchesHandWorkedExpectation) {
-  const std::string failure = CheckScoreCase(GetParam(), kCasesFile);
-  if (!failure.empty()) ADD_FAILURE() << failure;
-}
-
-INSTANTIATE_TEST_SUITE_P(DunpaiCases, DunpaiScoreCaseTest, ::testing::ValuesIn(Cases()), ScoreCaseName);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DunpaiScoreCaseTest);
+INSTANTIATE_TEST_SUITE_P(DunpaiCases, ScoreCaseFileTest, ::testing::ValuesIn(Cases()), ScoreCaseName);
 
 // ---------------------------------------------------------------- the file itself
 

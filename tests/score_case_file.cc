@@ -96,6 +96,7 @@ std::vector<ScoreCase> LoadScoreCases(const std::string& path, const std::string
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     ScoreCase c;
     c.line = line;
+    c.file = path;
     try {
       const json j = json::parse(text);
       c.name = j.at("name").get<std::string>();
@@ -151,5 +152,11 @@ Ruleset PresetWith(const std::string& base, nlohmann::json overrides) {
   EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error());
   return r.ok() ? r.value() : Ruleset{};
 }
+
+TEST_P(ScoreCaseFileTest, MatchesHandWorkedExpectation) {
+  const std::string failure = CheckScoreCase(GetParam(), GetParam().file);
+  if (!failure.empty()) ADD_FAILURE() << failure;
+}
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ScoreCaseFileTest);
 
 }  // namespace mj::test

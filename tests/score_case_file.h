@@ -22,6 +22,7 @@ struct ScoreCase {
   nlohmann::json expect;
   std::string why;
   std::string load_error;   // set when the line itself is broken
+  std::string file;         // the case file it came from (for messages)
 };
 
 inline void PrintTo(const ScoreCase& c, std::ostream* os) { *os << c.name << " (line " << c.line << ")"; }
@@ -40,6 +41,10 @@ inline void PrintTo(const ScoreCase& c, std::ostream* os) { *os << c.name << " (
 // The preset `base` with `overrides` on top, as a playtester's file {"base": base, ...}; a load
 // failure fails the calling test.
 [[nodiscard]] Ruleset PresetWith(const std::string& base, nlohmann::json overrides);
+
+// The one parameterized test of every case file (tests/score_case_file.cc): a file's test adds
+//   INSTANTIATE_TEST_SUITE_P(FulessCases, ScoreCaseFileTest, ::testing::ValuesIn(Cases()), ScoreCaseName);
+class ScoreCaseFileTest : public ::testing::TestWithParam<ScoreCase> {};
 
 // A gtest parameter name made of the case name.
 [[nodiscard]] std::string ScoreCaseName(const ::testing::TestParamInfo<ScoreCase>& info);

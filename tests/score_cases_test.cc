@@ -23,6 +23,7 @@ using nlohmann::json;
 using test::CheckScoreCase;
 using test::LoadScoreCases;
 using test::ScoreCase;
+using test::ScoreCaseFileTest;
 using test::ScoreCaseName;
 
 constexpr char kCasesFile[] = MJ_TEST_DATA_DIR "/riichi_score_cases.jsonl";
@@ -33,15 +34,7 @@ const std::vector<ScoreCase>& Cases() {
   return cases;
 }
 
-class ScoreCaseTest : public ::testing::TestWithParam<ScoreCase> {};
-
-TEST_P(ScoreCaseTest, MatchesHandWorkedExpectation) {
-  const std::string failure = CheckScoreCase(GetParam(), kCasesFile);
-  if (!failure.empty()) ADD_FAILURE() << failure;
-}
-
-INSTANTIATE_TEST_SUITE_P(RiichiCases, ScoreCaseTest, ::testing::ValuesIn(Cases()), ScoreCaseName);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ScoreCaseTest);
+INSTANTIATE_TEST_SUITE_P(RiichiCases, ScoreCaseFileTest, ::testing::ValuesIn(Cases()), ScoreCaseName);
 
 // ---------------------------------------------------------------- the file itself
 
