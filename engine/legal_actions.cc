@@ -21,45 +21,46 @@ bool SameFace(Tile a, Tile b, const Ruleset& rules) {
 // A face's slot among the up-to-three faces of a kind: 0 plain, 1 red five, 2 peach.
 int FaceSlot(Tile t, const Ruleset& rules) { return IsRedFive(t, rules) ? 1 : IsPeach(t, rules) ? 2 : 0; }
 
-// One tile of each distinct face in `tiles`, in order of first appearance.
-std::vector<Tile> DistinctFaces(const std::vector<Tile>& tiles, const Ruleset& rules) {
-  std::vector<Tile> out;
-  for (Tile t : tiles) {
-    bool dup = false;
-    for (Tile u : out) dup = dup || SameFace(t, u, rules);
-    if (!dup) out.push_back(t);
-  }
-  return out;
+// Kuikae: the kinds the caller may not discard now, as a mask (bit k for kind k).
+uint64_t ForbiddenMask(const RoundState& s) {
+  uint64_t m = 0;
+  for (Kind k : s.forbidden_discards) m |= uint64_t{1} << k;
+  return m;
 }
-
-bool Forbidden(const RoundState& s, Tile t) {
-  return std::find(s.forbidden_discards.begin(), s.forbidden_discards.end(), KindOf(t)) != s.forbidden_discards.end();
-}
+bool Forbidden(uint64_t forbidden, Tile t) { return (forbidden >> KindOf(t)) & 1; }
 
 // Exchanges (shields): every distinct hand face x every distinct face-down shield face; not in
-// riichi. Kuikae (when banned) applies to both tiles.
-void AddExchanges(const RoundState& s, const SeatState& p, std::vector<Action>* out) {
+// riichi. Kuikae (when banned) applies to both tiles. The hand faces are those of the discards
+// just listed in out[first_discard, end_discard): one per face in hand order, the drawn tile (the
+// hand's last) listed last, here only when no earlier tile has its face.
+void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard, size_t end_discard,
+                  std::vector<Action>* out) {
   if (!s.rules->shields.enabled || p.InRiichi() || p.shields_down.empty()) return;
   const Ruleset& rules = *s.rules;
-  // Distinct faces (kind x plain/red/peach) of the face-down shields and of the hand.
-  SmallVector<Tile, kNumTiles> shields;
+  // Distinct faces (kind x plain/red/peach) of the face-down shields, in order of first
+  // appearance (at most 3 faces of each of the 34 kinds).
+  std::array<Tile, 3 * kNumKinds> shields;  // filled up to num_shields
+  int num_shields = 0;
+  const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};
   for (Tile d : p.shields_down) {
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(d, rules));
-    if ((seen[KindOf(d)] & bit) || Forbidden(s, d)) continue;
+    if ((seen[KindOf(d)] & bit) || Forbidden(forbidden, d)) continue;
     seen[KindOf(d)] |= bit;
-    if (shields.size() < shields.capacity()) shields.push_back(d);
+    shields[num_shields++] = d;
   }
-  if (shields.empty()) return;
+  if (num_shields == 0) return;
   seen.fill(0);
-  out->reserve(out->size() + p.hand.size() * shields.size());
-  for (Tile t : p.hand) {
+  const uint8_t actor = static_cast<uint8_t>(s.turn);
+  out->reserve(out->size() + (end_discard - first_discard) * static_cast<size_t>(num_shields));
+  // Hand face by hand face, each with every shield face.
+  for (size_t i = first_discard; i < end_discard; ++i) {
+    const Tile t = (*out)[i].tile;
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
-    if (Forbidden(s, t)) continue;
-    for (Tile d : shields)
-      out->push_back({ActionType::kExchange, static_cast<uint8_t>(s.turn), t, {d, kNoTile, kNoTile, kNoTile}, 1});
+    for (int j = 0; j < num_shields; ++j)
+      out->push_back(Action{ActionType::kExchange, actor, t, {shields[j], kNoTile, kNoTile, kNoTile}, 1});
   }
 }
 
@@ -79,13 +80,14 @@ SmallVector<Tile, 4> TilesOfKind(const std::vector<Tile>& hand, Kind k, const Ru
 // drawn tile as its own option when tsumogiri is allowed; kuikae-forbidden kinds left out.
 void AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, std::vector<Action>* out) {
   const Ruleset& rules = *s.rules;
+  const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot
   for (Tile t : p.hand) {
     if (allow_tsumogiri && t == s.drawn) continue;  // the drawn tile is its own option
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
-    if (Forbidden(s, t)) continue;
+    if (Forbidden(forbidden, t)) continue;
     out->push_back({ActionType::kDiscard, static_cast<uint8_t>(s.turn), t, {}, 0});
   }
   if (allow_tsumogiri && s.drawn != kNoTile)
@@ -101,11 +103,15 @@ bool CanAddKan(const RoundState& s, int seat) {
 
 }  // namespace
 
-std::vector<Action> LegalShieldActions(const RoundState& s, int seat) {
-  std::vector<Action> out;
-  for (Tile t : DistinctFaces(s.seats[seat].hand, *s.rules))
-    out.push_back({ActionType::kSetShield, static_cast<uint8_t>(seat), t, {}, 0});
-  return out;
+void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out) {
+  out->clear();
+  std::array<uint8_t, kNumKinds> seen{};  // bit per face slot: the first tile of each face
+  for (Tile t : s.seats[seat].hand) {
+    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, *s.rules));
+    if (seen[KindOf(t)] & bit) continue;
+    seen[KindOf(t)] |= bit;
+    out->push_back({ActionType::kSetShield, static_cast<uint8_t>(seat), t, {}, 0});
+  }
 }
 
 bool FourKansAbortPending(const RoundState& s) {
@@ -126,17 +132,16 @@ void KuikaeForbidden(const Action& call, SmallVector<Kind, 2>* out) {
   if (called > hi && NumberOf(lo) >= 2) out->push_back(static_cast<Kind>(lo - 1));   // 6 with 45: also 3
 }
 
-std::vector<Action> LegalTurnActions(const RoundState& s) {
-  std::vector<Action> out;
-  out.reserve(32);
+void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
+  out->clear();
   const Ruleset& rules = *s.rules;
   const int seat = s.turn;
   const SeatState& p = s.seats[seat];
   const uint8_t actor = static_cast<uint8_t>(seat);
   if (s.phase == Phase::kAfterCall) {
-    AddDiscards(s, p, false, &out);
-    AddExchanges(s, p, &out);
-    return out;
+    AddDiscards(s, p, false, out);
+    AddExchanges(s, p, 0, out->size(), out);
+    return;
   }
   // Tsumo; on the first draw also the wins on the dealt 13 tiles that are not four sets and a
   // pair (Ningbo's 十三ヤオ and 十三不搭), when the ruleset has them.
@@ -144,7 +149,7 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
     const bool complete = IsComplete(p.counts, static_cast<int>(p.melds.size()));
     if ((complete || (DealtHandWins(rules) && IsFirstTurn(s, seat))) &&
         ScoreWin(s, seat, s.drawn, WinKind::kTsumo).ok())
-      out.push_back({ActionType::kTsumo, actor, s.drawn, {}, 0});
+      out->push_back({ActionType::kTsumo, actor, s.drawn, {}, 0});
   }
   // Nine different terminals and honours on the first uninterrupted draw (with
   // nine_terminals_no_pair: each held once, no terminal or honour pair).
@@ -157,7 +162,7 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
       pair = pair || p.counts[k] >= 2;
     }
     if (kinds >= 9 && !(rules.nine_terminals_no_pair && pair))
-      out.push_back({ActionType::kNineTerminals, actor, kNoTile, {}, 0});
+      out->push_back({ActionType::kNineTerminals, actor, kNoTile, {}, 0});
   }
   // Kans.
   if (CanAddKan(s, seat)) {
@@ -176,7 +181,7 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
       Action a{ActionType::kAnkan, actor, kNoTile, {}, 4};
       const auto tiles = TilesOfKind(p.hand, static_cast<Kind>(k), rules);
       for (int i = 0; i < 4; ++i) a.consumed[i] = tiles[i];
-      out.push_back(a);
+      out->push_back(a);
     }
     if (!p.InRiichi()) {
       for (const EngineMeld& m : p.melds) {
@@ -186,18 +191,19 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
           if (KindOf(t) == k) {
             Action a{ActionType::kKakan, actor, t, {}, 3};
             for (int i = 0; i < 3; ++i) a.consumed[i] = m.tiles[i];
-            out.push_back(a);
+            out->push_back(a);
           }
       }
     }
   }
   // Discards; in riichi only the drawn tile.
   if (p.riichi == RiichiState::kAccepted) {
-    out.push_back({ActionType::kDiscard, actor, s.drawn, {}, 0});
-    return out;
+    out->push_back({ActionType::kDiscard, actor, s.drawn, {}, 0});
+    return;
   }
-  const size_t first_discard = out.size();
-  AddDiscards(s, p, true, &out);
+  const size_t first_discard = out->size();
+  AddDiscards(s, p, true, out);
+  const size_t end_discard = out->size();
   // Riichi: closed, enough points and tiles, tenpai after the discard.
   // With riichi_open_hand, open melds allowed; with no deposit, no points needed.
   const bool can_riichi = rules.riichi_allowed && (p.IsClosed() || rules.riichi_open_hand) &&
@@ -205,30 +211,31 @@ std::vector<Action> LegalTurnActions(const RoundState& s) {
                           s.TilesLeft() >= 4 &&
                           (!rules.riichi_needs_points || rules.riichi_deposit <= 0 || s.scores[seat] >= rules.riichi_deposit);
   if (can_riichi) {
-    const size_t end = out.size();
+    const size_t end = out->size();
     const int melds = static_cast<int>(p.melds.size());
     KindCounts after = p.counts;
-    // No discard reaches tenpai unless the 14 tiles are already at shanten 0 or better.
-    const bool near = Shanten(p.counts, melds) <= 0;
+    // No discard reaches tenpai unless the 14 tiles are already at shanten 0 or better; the
+    // 13 tiles before the draw, when known, often settle that without computing it.
+    const int before = KnownShantenBeforeDraw(p, s.drawn);
+    const bool near = before == 0 || (before < 2 && Shanten(p.counts, melds) <= 0);
     for (size_t i = first_discard; near && i < end; ++i) {
-      const Kind k = KindOf(out[i].tile);
+      const Kind k = KindOf((*out)[i].tile);
       --after[k];
-      if (IsTenpaiCounts(after, melds)) out.push_back({ActionType::kRiichi, actor, out[i].tile, {}, 0});
+      if (IsTenpaiCounts(after, melds)) out->push_back({ActionType::kRiichi, actor, (*out)[i].tile, {}, 0});
       ++after[k];
     }
     // Open riichi: where the ruleset's yaku table has it for this hand.
     const YakuValue& open = rules.yaku[static_cast<int>(YakuId::kOpenRiichi)];
     if (open.enabled && (p.IsClosed() ? open.closed_sixths : open.open_sixths) > 0) {
-      const size_t riichi_end = out.size();
-      for (size_t i = end; i < riichi_end; ++i) out.push_back({ActionType::kOpenRiichi, actor, out[i].tile, {}, 0});
+      const size_t riichi_end = out->size();
+      for (size_t i = end; i < riichi_end; ++i) out->push_back({ActionType::kOpenRiichi, actor, (*out)[i].tile, {}, 0});
     }
   }
-  AddExchanges(s, p, &out);
-  return out;
+  AddExchanges(s, p, first_discard, end_discard, out);
 }
 
-std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
-  std::vector<Action> out;
+void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* out) {
+  out->clear();
   const Ruleset& rules = *s.rules;
   const SeatState& p = s.seats[seat];
   const uint8_t actor = static_cast<uint8_t>(seat);
@@ -236,7 +243,7 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
   const Kind k = KindOf(t);
   const uint64_t waits = WaitMask(p);
   if ((waits >> k & 1) && !IsFuriten(p, waits) && ScoreWin(s, seat, t, WinKind::kRon).ok())
-    out.push_back({ActionType::kRon, actor, t, {}, 0});
+    out->push_back({ActionType::kRon, actor, t, {}, 0});
   // The caller must keep a legal discard after a chi or pon (kuikae).
   auto keeps_a_discard = [&](const Action& call) {
     if (rules.kuikae) return true;
@@ -262,11 +269,11 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
         }
       for (auto& [a, b] : choices) {
         const Action pon{ActionType::kPon, actor, t, {a, b, kNoTile, kNoTile}, 2};
-        if (keeps_a_discard(pon)) out.push_back(pon);
+        if (keeps_a_discard(pon)) out->push_back(pon);
       }
     }
     if (same.size() == 3 && CanAddKan(s, seat))
-      out.push_back({ActionType::kDaiminkan, actor, t, {same[0], same[1], same[2], kNoTile}, 3});
+      out->push_back({ActionType::kDaiminkan, actor, t, {same[0], same[1], same[2], kNoTile}, 3});
     if (seat == (s.last_discarder + 1) % 4 && !IsHonor(k)) {
       const int n = NumberOf(k);
       for (int start = n - 2; start <= n; ++start) {
@@ -289,17 +296,16 @@ std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
           }
         for (auto& [x, y] : choices) {
           const Action call{ActionType::kChi, actor, t, {x, y, kNoTile, kNoTile}, 2};
-          if (keeps_a_discard(call)) out.push_back(call);
+          if (keeps_a_discard(call)) out->push_back(call);
         }
       }
     }
   }
-  out.push_back({ActionType::kPass, actor, kNoTile, {}, 0});
-  return out;
+  out->push_back({ActionType::kPass, actor, kNoTile, {}, 0});
 }
 
-std::vector<Action> LegalKanResponses(const RoundState& s, int seat) {
-  std::vector<Action> out;
+void LegalKanResponses(const RoundState& s, int seat, std::vector<Action>* out) {
+  out->clear();
   const SeatState& p = s.seats[seat];
   const Tile t = s.kan_tile;
   const uint64_t waits = WaitMask(p);
@@ -314,9 +320,32 @@ std::vector<Action> LegalKanResponses(const RoundState& s, int seat) {
       for (const YakuEntry& e : r.yaku)
         allowed = allowed || e.id == YakuId::kKokushi || e.id == YakuId::kKokushi13;
     }
-    if (allowed) out.push_back({ActionType::kRon, static_cast<uint8_t>(seat), t, {}, 0});
+    if (allowed) out->push_back({ActionType::kRon, static_cast<uint8_t>(seat), t, {}, 0});
   }
-  out.push_back({ActionType::kPass, static_cast<uint8_t>(seat), kNoTile, {}, 0});
+  out->push_back({ActionType::kPass, static_cast<uint8_t>(seat), kNoTile, {}, 0});
+}
+
+std::vector<Action> LegalTurnActions(const RoundState& s) {
+  std::vector<Action> out;
+  LegalTurnActions(s, &out);
+  return out;
+}
+
+std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat) {
+  std::vector<Action> out;
+  LegalDiscardResponses(s, seat, &out);
+  return out;
+}
+
+std::vector<Action> LegalKanResponses(const RoundState& s, int seat) {
+  std::vector<Action> out;
+  LegalKanResponses(s, seat, &out);
+  return out;
+}
+
+std::vector<Action> LegalShieldActions(const RoundState& s, int seat) {
+  std::vector<Action> out;
+  LegalShieldActions(s, seat, &out);
   return out;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Legal actions, generated in one place per decision point. An agent's answer is valid iff it
-// is in the list (validation is a lookup). Every list is non-empty.
+// is in the list (validation is a lookup). Every list is non-empty. Each generator comes twice:
+// returning a new list, and filling `out` (cleared first), which lets the round reuse one
+// buffer for the whole game instead of allocating a list per decision.
 
 #include <vector>
 
@@ -11,14 +13,18 @@ namespace mj {
 
 // The seat to act after drawing (phase kAfterDraw) or after a chi/pon (kAfterCall).
 [[nodiscard]] std::vector<Action> LegalTurnActions(const RoundState& s);
+void LegalTurnActions(const RoundState& s, std::vector<Action>* out);
 // A seat other than the discarder, on `s.last_discard` (kOnDiscard); ends with kPass.
 [[nodiscard]] std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat);
+void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* out);
 // A seat other than the kan actor, on `s.kan_tile` (kOnKakan / kOnAnkan); ends with kPass.
 [[nodiscard]] std::vector<Action> LegalKanResponses(const RoundState& s, int seat);
+void LegalKanResponses(const RoundState& s, int seat, std::vector<Action>* out);
 
 // The shield deal (phase kSetShield): one kSetShield per distinct tile face in `seat`'s hand
 // (kind, red five, peach).
 [[nodiscard]] std::vector<Action> LegalShieldActions(const RoundState& s, int seat);
+void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out);
 
 // Four kans are down, made by more than one player, and the ruleset aborts on it: the next
 // discard ends the hand unless it is won on (no call may be made on it).

@@ -41,6 +41,16 @@ Round::Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, st
   s_.honba = setup.honba;
   s_.riichi_sticks = setup.riichi_sticks;
   s_.scores = setup.scores;
+  // Room for a whole hand up front, so the play allocates (almost) nothing per decision.
+  for (int p = 0; p < 4; ++p) {
+    SeatState& seat = s_.seats[p];
+    const size_t shields = carried_[p].size() + static_cast<size_t>(rules.shields.enabled ? rules.shields.per_hand : 0);
+    seat.hand.reserve(18 + static_cast<size_t>(rules.shields.extra_tiles) + shields);
+    seat.river.reserve(32);
+    seat.shields_down.reserve(shields);
+    seat.shields_up.reserve(shields);
+  }
+  legal_.reserve(64);
 }
 
 void Round::Emit(Event e) {
@@ -346,8 +356,8 @@ void Round::SelectShields(const std::array<Agent*, 4>& agents, std::string* erro
     while (s_.shields_to_set[seat] > 0) {
       s_.turn = seat;
       s_.phase = Phase::kSetShield;
-      const std::vector<Action> legal = LegalShieldActions(s_, seat);
-      auto answer = Ask(agents[seat], seat, legal);
+      LegalShieldActions(s_, seat, &legal_);
+      auto answer = Ask(agents[seat], seat, legal_);
       if (!answer) {
         *error = answer.error();
         return;
@@ -401,7 +411,8 @@ Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& leg
   if (legal.size() == 1) return legal.front();
   const PlayerView view(s_, seat);
   const Action a = agent->Choose(view, legal);
-  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return a;
+  for (const Action& l : legal)
+    if (l.type == a.type && l.tile == a.tile && l == a) return a;
   std::string list;
   for (const Action& l : legal) list += (list.empty() ? "" : "; ") + ActionToString(l);
   static constexpr const char* kWind[] = {"East", "South", "West", "North"};
@@ -435,11 +446,11 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
       case Phase::kAfterDraw:
       case Phase::kAfterCall: {
         const int seat = s_.turn;
-        const std::vector<Action> legal = LegalTurnActions(s_);
-        auto answer = Ask(agents[seat], seat, legal);
+        LegalTurnActions(s_, &legal_);
+        auto answer = Ask(agents[seat], seat, legal_);
         if (!answer) return Error{answer.error()};
         const Action a = *answer;
-        const bool could_tsumo = std::any_of(legal.begin(), legal.end(), [](const Action& x) { return x.type == ActionType::kTsumo; });
+        const bool could_tsumo = std::any_of(legal_.begin(), legal_.end(), [](const Action& x) { return x.type == ActionType::kTsumo; });
         if (could_tsumo && a.type != ActionType::kTsumo && s_.seats[seat].InRiichi()) s_.seats[seat].riichi_furiten = true;
         switch (a.type) {
           case ActionType::kTsumo: SettleWins({seat}, s_.drawn, seat, true, false); break;
@@ -472,9 +483,13 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
         std::array<bool, 4> could_ron{};
         for (int i = 1; i < 4; ++i) {
           const int seat = (from + i) % 4;
-          const std::vector<Action> legal = on_discard ? LegalDiscardResponses(s_, seat) : LegalKanResponses(s_, seat);
-          could_ron[seat] = legal.front().type == ActionType::kRon;
-          auto answer = Ask(agents[seat], seat, legal);
+          if (on_discard) {
+            LegalDiscardResponses(s_, seat, &legal_);
+          } else {
+            LegalKanResponses(s_, seat, &legal_);
+          }
+          could_ron[seat] = legal_.front().type == ActionType::kRon;
+          auto answer = Ask(agents[seat], seat, legal_);
           if (!answer) return Error{answer.error()};
           answers[seat] = *answer;
         }

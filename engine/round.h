@@ -96,6 +96,7 @@ class Round {
   // The side settlement among the losers of a win (Ningbo's サイド), into `d` and `info`.
   void SettleSides(const std::vector<int>& winners, std::array<int, 4>& d, HoraInfo& info) const;
   std::array<std::vector<Tile>, 4> carried_;  // shields carried into this hand
+  std::vector<Action> legal_;  // the legal actions of the decision being asked (one buffer)
 };
 
 // The seat that receives wall position i (0..51) of the deal: blocks of four tiles to each seat

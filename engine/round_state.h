@@ -54,9 +54,11 @@ struct SeatState {
   std::vector<Tile> shields_up;
   bool open_riichi = false;               // riichi declared with the hand shown
 
-  // Cache of WaitMask(): the counts and meld count it was computed for, and the result.
+  // Cache of WaitMask(): the counts and meld count it was computed for, the result, and that
+  // hand's shanten (every form the melds allow).
   mutable KindCounts waits_for{};
   mutable int8_t waits_for_melds = -1;
+  mutable int8_t shanten_cached = 0;
   mutable uint64_t waits_cached = 0;
 
   [[nodiscard]] bool IsClosed() const {

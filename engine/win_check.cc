@@ -1,13 +1,11 @@
 #include "engine/win_check.h"
 
+#include <cstring>
+
 #include "rules/shanten.h"
 #include "rules/waits.h"
 
 namespace mj {
-
-bool IsRedFive(Tile t, const Ruleset& rules) {
-  return IsRedFiveCopy(t) && rules.red_fives[KindOf(t) / 9] > 0;
-}
 
 bool DealtHandWins(const Ruleset& rules) {
   return rules.yaku[static_cast<int>(YakuId::kThirteenSingleOrphans)].enabled ||
@@ -78,16 +76,45 @@ WinContext MakeWinContext(const RoundState& s, int seat, Tile win, WinKind kind)
   return ctx;
 }
 
+namespace {
+// Equal kind counts, compared eight kinds at a time (this runs on every discard, for each seat).
+bool SameCounts(const KindCounts& a, const KindCounts& b) {
+  static_assert(kNumKinds == 34);
+  for (int i = 0; i < 32; i += 8) {
+    uint64_t u, v;
+    std::memcpy(&u, a.data() + i, 8);
+    std::memcpy(&v, b.data() + i, 8);
+    if (u != v) return false;
+  }
+  return a[32] == b[32] && a[33] == b[33];
+}
+}  // namespace
+
 uint64_t WaitMask(const SeatState& seat) {
   // Hands change once per turn but are asked about on every discard: cache by content.
   const int melds = static_cast<int>(seat.melds.size());
-  if (seat.waits_for_melds == melds && seat.waits_for == seat.counts) return seat.waits_cached;
+  if (seat.waits_for_melds == melds && SameCounts(seat.waits_for, seat.counts)) return seat.waits_cached;
+  int total = 0;
+  for (uint8_t n : seat.counts) total += n;
+  // Waits() answers nothing for a hand of the wrong size; its shanten is then left at 0, which
+  // KnownShantenBeforeDraw's callers read as "may be near".
+  const int shanten = total == 13 - 3 * melds ? Shanten(seat.counts, melds) : 0;
   uint64_t mask = 0;
-  for (const Wait& w : Waits(seat.counts, melds)) mask |= uint64_t{1} << w.tile;
+  if (shanten == 0)
+    for (const Wait& w : Waits(seat.counts, melds)) mask |= uint64_t{1} << w.tile;
   seat.waits_for = seat.counts;
   seat.waits_for_melds = static_cast<int8_t>(melds);
+  seat.shanten_cached = static_cast<int8_t>(shanten);
   seat.waits_cached = mask;
   return mask;
+}
+
+int KnownShantenBeforeDraw(const SeatState& seat, Tile drawn) {
+  if (drawn == kNoTile || seat.waits_for_melds != static_cast<int>(seat.melds.size())) return -1;
+  KindCounts before = seat.counts;
+  if (before[KindOf(drawn)] == 0) return -1;
+  --before[KindOf(drawn)];
+  return SameCounts(seat.waits_for, before) ? seat.shanten_cached : -1;
 }
 
 bool IsTenpaiCounts(const KindCounts& counts, int num_melds) {

@@ -14,7 +14,9 @@ namespace mj {
 enum class WinKind : uint8_t { kTsumo, kRon, kChankan };
 
 // True if the marked copy `t` counts as a red five under the ruleset.
-[[nodiscard]] bool IsRedFive(Tile t, const Ruleset& rules);
+[[nodiscard]] inline bool IsRedFive(Tile t, const Ruleset& rules) {
+  return IsRedFiveCopy(t) && rules.red_fives[KindOf(t) / 9] > 0;
+}
 
 // True if the ruleset has wins on the dealt 13 tiles that are not four sets and a pair
 // (Ningbo's 十三ヤオ and 十三不搭): the engine then asks the scoring module at a first draw.
@@ -28,6 +30,10 @@ enum class WinKind : uint8_t { kTsumo, kRon, kChankan };
 // Kinds (bit k) that complete the 13-tile hand of `seat`, kinds held four times excluded.
 [[nodiscard]] uint64_t WaitMask(const SeatState& seat);
 [[nodiscard]] inline bool IsTenpai(const SeatState& seat) { return WaitMask(seat) != 0; }
+// The shanten of `seat`'s hand as it was before drawing `drawn` (the counts without it), when
+// WaitMask() last saw exactly that hand (it does on every other seat's discard); -1 if unknown.
+// Saves the turn's shanten: a draw lowers shanten by at most one and never raises it.
+[[nodiscard]] int KnownShantenBeforeDraw(const SeatState& seat, Tile drawn);
 // Tenpai of a 13 - 3*melds tile hand given as counts: shanten 0 and some wait not held four
 // times (only a hand holding a kind four times needs the full wait list).
 [[nodiscard]] bool IsTenpaiCounts(const KindCounts& counts, int num_melds);
