@@ -244,6 +244,15 @@ TEST(TileHelpers, KindPredicates) {
   EXPECT_TRUE(IsPeachCopy(24));   // 7m copy 0
   EXPECT_FALSE(IsPeachCopy(16));
   EXPECT_FALSE(IsPeachCopy(TileOf(kWest, 0)));
+  // Tenhou's red fives are ids 16, 52 and 88; the peaches are copy 0 of 3 and 7 in each suit.
+  for (Tile t = 0; t < kNumTiles; ++t) {
+    const bool red = t == 16 || t == 52 || t == 88;
+    const bool peach = t == 8 || t == 24 || t == 44 || t == 60 || t == 80 || t == 96;
+    EXPECT_EQ(IsRedFiveCopy(t), red) << int{t};
+    EXPECT_EQ(IsPeachCopy(t), peach) << int{t};
+  }
+  EXPECT_FALSE(IsRedFiveCopy(255));  // no tile
+  EXPECT_FALSE(IsPeachCopy(255));
 }
 
 TEST(TileHelpers, CountKinds) {
