@@ -56,6 +56,35 @@ void BM_Shanten14(benchmark::State& state) { RunShanten(state, 14, false); }
 void BM_Shanten13(benchmark::State& state) { RunShanten(state, 13, false); }
 void BM_ShantenStandard14(benchmark::State& state) { RunShanten(state, 14, true); }
 
+// The standard form's shanten of a 13-tile hand plus each kind it holds at most three of (an
+// acceptance count), one hand per iteration: a full lookup per kind, or StandardShantenNeighbours.
+void RunPlusEachKind(benchmark::State& state, bool neighbours) {
+  const std::vector<KindCounts> pool = MakePool(13, 20240614);
+  benchmark::DoNotOptimize(Shanten(pool[0], 0));
+  uint32_t i = 0;
+  for (auto _ : state) {
+    KindCounts counts = pool[i++ & (kPoolSize - 1)];
+    int sum = 0;
+    if (neighbours) {
+      const StandardShantenNeighbours standard(counts, 0);
+      for (int k = 0; k < kNumKinds; ++k)
+        if (counts[k] < 4) sum += standard.Plus(static_cast<Kind>(k));
+    } else {
+      for (int k = 0; k < kNumKinds; ++k) {
+        if (counts[k] == 4) continue;
+        ++counts[k];
+        sum += ShantenStandard(counts, 0);
+        --counts[k];
+      }
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_PlusEachKindLookups(benchmark::State& state) { RunPlusEachKind(state, false); }
+void BM_PlusEachKindNeighbours(benchmark::State& state) { RunPlusEachKind(state, true); }
+
 // The first-use cost: building both lookup tables from scratch.
 void BM_ShantenTableBuild(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(BuildShantenTablesForBenchmark());
@@ -64,6 +93,8 @@ void BM_ShantenTableBuild(benchmark::State& state) {
 BENCHMARK(BM_Shanten14);
 BENCHMARK(BM_Shanten13);
 BENCHMARK(BM_ShantenStandard14);
+BENCHMARK(BM_PlusEachKindLookups);
+BENCHMARK(BM_PlusEachKindNeighbours);
 BENCHMARK(BM_ShantenTableBuild)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -137,9 +139,34 @@ inline uint32_t HonorIndex(const uint8_t* c) {
   return std::min(index, kPow5[kHonorKinds] - 1);
 }
 
-// out[m][p] = min over m1 + m2 = m, p1 + p2 = p of a[m1][p1] + b[m2][p2], for m <= kSets.
+#if defined(__SSE2__)
+// Convolve's terms with m1 sets from `a`, over all lanes at once: a[m1][0] plus b moved up by m1
+// sets (any pair from b), and a[m1][1] plus b's no-pair entries moved into the one-pair lanes
+// (`b_pair`: lane m * 2 + 1 holds b[m][0], the even lanes 255). Lanes below m1 sets get 255.
+template <int kM1>
+__m128i ConvolveTerms(const uint8_t* a, __m128i b, __m128i b_pair) {
+  const __m128i vacated = _mm_srli_si128(_mm_set1_epi8(-1), 16 - 2 * kM1);
+  const __m128i no_pair = _mm_or_si128(_mm_slli_si128(b, 2 * kM1), vacated);
+  const __m128i pair = _mm_or_si128(_mm_slli_si128(b_pair, 2 * kM1), vacated);
+  return _mm_min_epu8(_mm_adds_epu8(_mm_set1_epi8(static_cast<char>(a[kM1 * 2])), no_pair),
+                      _mm_adds_epu8(_mm_set1_epi8(static_cast<char>(a[kM1 * 2 + 1])), pair));
+}
+#endif
+
+// out[m][p] = min over m1 + m2 = m, p1 + p2 = p of a[m1][p1] + b[m2][p2], for m <= kSets (the
+// rest of out's 16 bytes is scratch). `b` must be followed by 16 - kEntrySize readable bytes.
 template <int kSets>
-void Convolve(const uint8_t* a, const uint8_t* b, uint8_t* out) {
+void Convolve(const uint8_t* a, const uint8_t* b, uint8_t (&out)[16]) {
+#if defined(__SSE2__)
+  __m128i vb;
+  std::memcpy(&vb, b, sizeof(vb));
+  const __m128i b_pair = _mm_or_si128(_mm_slli_si128(vb, 1), _mm_set1_epi16(0x00FF));
+  __m128i acc = _mm_set1_epi8(-1);
+  [&]<int... kM1>(std::integer_sequence<int, kM1...>) {
+    ((acc = _mm_min_epu8(acc, ConvolveTerms<kM1>(a, vb, b_pair))), ...);
+  }(std::make_integer_sequence<int, kSets + 1>{});
+  std::memcpy(out, &acc, sizeof(acc));
+#else
   for (int m = 0; m <= kSets; ++m) {
     int r0 = 255, r1 = 255;
     for (int m1 = 0; m1 <= m; ++m1) {
@@ -150,13 +177,14 @@ void Convolve(const uint8_t* a, const uint8_t* b, uint8_t* out) {
     out[m * 2] = static_cast<uint8_t>(r0);
     out[m * 2 + 1] = static_cast<uint8_t>(r1);
   }
+#endif
 }
 
 // Tiles to add for kSets sets + 1 pair over the four groups: (man * pin) and (sou * honor) are
 // independent convolutions (instruction-level parallelism), then one entry of their product.
 template <int kSets>
 int Distance(const uint8_t* man, const uint8_t* pin, const uint8_t* sou, const uint8_t* honor) {
-  uint8_t mp[kEntrySize], sh[kEntrySize];
+  uint8_t mp[16], sh[16];
   Convolve<kSets>(man, pin, mp);
   Convolve<kSets>(sou, honor, sh);
   int best = 255;
@@ -165,6 +193,61 @@ int Distance(const uint8_t* man, const uint8_t* pin, const uint8_t* sou, const u
     best = std::min(best, std::min(mp[m1 * 2] + sh[m2 + 1], mp[m1 * 2 + 1] + sh[m2]));
   }
   return best;
+}
+
+// The sets still to find with num_melds melds, as ShantenStandard reads it (0 outside 0..4).
+int SetsToFind(int num_melds) { return num_melds >= 0 && num_melds <= kMaxSets ? kMaxSets - num_melds : 0; }
+
+// Rearranges `rest`, an entry of the rest of a hand, for the last step of Distance<kSets>
+// against a group's entry as one lane-wise sum and minimum (JoinByLanes): lane m * 2 + p gets
+// rest[kSets - m][1 - p], which meets the group's entry for m sets and p pairs. Lanes past
+// kSets * 2 + 1 get 255 (the sums saturate there, above any real distance).
+template <int kSets>
+std::array<uint8_t, 16> JoinLanes(const uint8_t* rest) {
+  std::array<uint8_t, 16> lanes;
+  lanes.fill(255);
+  for (int m = 0; m <= kSets; ++m) {
+    lanes[m * 2] = rest[(kSets - m) * 2 + 1];
+    lanes[m * 2 + 1] = rest[(kSets - m) * 2];
+  }
+  return lanes;
+}
+
+// For each group g (man, pin, sou, honor): JoinLanes of the convolution of the other three
+// groups' entries, built from the halves (man * pin) and (sou * honor).
+template <int kSets>
+void CombineOthers(const std::array<const uint8_t*, 4>& group, std::array<std::array<uint8_t, 16>, 4>& others) {
+  uint8_t mp[16], sh[16], rest[16];
+  Convolve<kSets>(group[0], group[1], mp);
+  Convolve<kSets>(group[2], group[3], sh);
+  Convolve<kSets>(sh, group[1], rest);
+  others[0] = JoinLanes<kSets>(rest);
+  Convolve<kSets>(sh, group[0], rest);
+  others[1] = JoinLanes<kSets>(rest);
+  Convolve<kSets>(mp, group[3], rest);
+  others[2] = JoinLanes<kSets>(rest);
+  Convolve<kSets>(mp, group[2], rest);
+  others[3] = JoinLanes<kSets>(rest);
+}
+
+// min over the first kEntrySize lanes of entry[i] + lanes[i] (JoinLanes). The entry must be
+// followed by 16 - kEntrySize readable bytes.
+inline int JoinByLanes(const uint8_t* entry, const std::array<uint8_t, 16>& lanes) {
+#if defined(__SSE2__)
+  __m128i e, r;
+  std::memcpy(&e, entry, sizeof(e));
+  std::memcpy(&r, lanes.data(), sizeof(r));
+  __m128i v = _mm_adds_epu8(e, r);  // lanes past kEntrySize: 255 + anything
+  v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
+  v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
+  v = _mm_min_epu8(v, _mm_srli_si128(v, 2));
+  v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
+  return _mm_cvtsi128_si32(v) & 0xFF;
+#else
+  int best = 255;
+  for (int i = 0; i < kEntrySize; ++i) best = std::min(best, entry[i] + lanes[i]);
+  return best;
+#endif
 }
 
 // Bit k set when kind k is held at least once (present) / at least twice (paired).
@@ -243,6 +326,35 @@ int Shanten(const KindCounts& counts, int num_melds) {
   const KindMasks masks = MasksOf(counts);
   return std::min({standard, ChiitoitsuFromMasks(masks), KokushiFromMasks(masks)});
 }
+
+StandardShantenNeighbours::StandardShantenNeighbours(const KindCounts& counts, int num_melds) {
+  static_assert(std::is_same_v<Entry, mj::Entry>);
+  const Tables& tables = GetTables();
+  table_ = {tables.suit.data(), tables.suit.data(), tables.suit.data(), tables.honor.data()};
+  index_ = {SuitIndex(&counts[0]), SuitIndex(&counts[9]), SuitIndex(&counts[18]), HonorIndex(&counts[27])};
+  std::array<const uint8_t*, kGroups> group;
+  for (int g = 0; g < kGroups; ++g) group[g] = table_[g][index_[g]].data();
+  switch (SetsToFind(num_melds)) {
+    case 4: CombineOthers<4>(group, others_); break;
+    case 3: CombineOthers<3>(group, others_); break;
+    case 2: CombineOthers<2>(group, others_); break;
+    case 1: CombineOthers<1>(group, others_); break;
+    default: CombineOthers<0>(group, others_); break;
+  }
+}
+
+int StandardShantenNeighbours::With(int group, uint32_t index) const {
+  // An index past the table comes only from a count outside 0..4 (clamped like SuitIndex).
+  index = std::min(index, kPow5[group == 3 ? kHonorKinds : kSuitKinds] - 1);
+  return JoinByLanes(table_[group][index].data(), others_[group]) - 1;
+}
+
+// Kind k is digit k % 9 of group k / 9 (the honours: group 3, digits 0..6).
+int StandardShantenNeighbours::Plus(Kind k) const { return With(k / 9, index_[k / 9] + kPow5[k % 9]); }
+
+int StandardShantenNeighbours::Minus(Kind k) const { return With(k / 9, index_[k / 9] - kPow5[k % 9]); }
+
+int StandardShantenNeighbours::Unchanged() const { return With(0, index_[0]); }
 
 uint64_t BuildShantenTablesForBenchmark() {
   const Tables tables;

@@ -14,6 +14,9 @@
 // The lookup tables (about 20 MB) are built on first use inside a function-local static
 // (thread-safe); later calls are table lookups.
 
+#include <array>
+#include <cstdint>
+
 #include "engine/tile.h"
 
 namespace mj {
@@ -27,6 +30,37 @@ namespace mj {
 [[nodiscard]] int ShantenKokushi(const KindCounts& counts);
 // Minimum over the forms allowed: seven pairs and thirteen orphans only when num_melds == 0.
 [[nodiscard]] int Shanten(const KindCounts& counts, int num_melds);
+
+// The standard form's shanten of the hands one tile away from one hand, for asking about many
+// draws (or discards) of the same hand: Plus(k) == ShantenStandard(counts + one k, num_melds) and
+// Minus(k) == ShantenStandard(counts - one k, num_melds), for counts 0..4 and num_melds 0..4
+// whatever the number of tiles (e.g. a 14-tile hand plus a draw). A one-tile change touches one
+// group (one suit or the honours), so the other three groups are combined once, on construction
+// (about two ShantenStandard calls' work); each answer is then one table read and a few vector
+// instructions. Plus(k) needs counts[k] <= 3, Minus(k) counts[k] >= 1; otherwise the value is
+// unspecified (never undefined behaviour). The object does not refer to `counts` afterwards.
+class StandardShantenNeighbours {
+ public:
+  StandardShantenNeighbours(const KindCounts& counts, int num_melds);
+  [[nodiscard]] int Plus(Kind k) const;
+  [[nodiscard]] int Minus(Kind k) const;
+  // ShantenStandard(counts, num_melds) itself.
+  [[nodiscard]] int Unchanged() const;
+
+ private:
+  static constexpr int kGroups = 4;  // man, pin, sou, honours
+  // A group's table entry: tiles to add for m = 0..4 sets and p = 0..1 pair at m * 2 + p.
+  using Entry = std::array<uint8_t, 10>;
+
+  // Shanten with group `group` at table index `index` and the other groups as held.
+  [[nodiscard]] int With(int group, uint32_t index) const;
+
+  std::array<const Entry*, kGroups> table_;  // each group's lookup table
+  std::array<uint32_t, kGroups> index_;      // each group's index in it
+  // Per group, the other three combined, arranged so that adding it lane by lane to the group's
+  // entry and taking the minimum gives the tiles to add (rules/shanten.cc).
+  std::array<std::array<uint8_t, 16>, kGroups> others_;
+};
 
 // Builds a fresh copy of the lookup tables and discards it, returning a checksum so the work is
 // not optimised away. Only for measuring the first-use cost; queries never need it.

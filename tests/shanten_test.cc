@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/tile.h"
+#include "engine/wall.h"
 
 #ifndef MJ_SHARED_DIR
 #define MJ_SHARED_DIR ""
@@ -522,6 +523,76 @@ TEST(ShantenRandomTest, MatchesReferenceSearch) {
   for (int count : seen) std::printf(" %d", count);
   std::printf("\n");
   for (int s = 0; s <= 3; ++s) EXPECT_GT(seen[s], 50) << "too few hands of shanten " << s - 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// StandardShantenNeighbours: every answer against ShantenStandard on the changed counts.
+
+// The first `size` tiles, in wall order, of the wall shuffled from `seed` whose kind has its bit
+// set in `kinds`.
+KindCounts DealFromWall(uint64_t seed, uint64_t kinds, int size) {
+  const Wall wall = Wall::Shuffled(seed);
+  KindCounts counts{};
+  int dealt = 0;
+  for (Tile t : wall.tiles) {
+    if (dealt == size) break;
+    if (((kinds >> KindOf(t)) & 1) == 0) continue;
+    ++counts[KindOf(t)];
+    ++dealt;
+  }
+  return counts;
+}
+
+// Checks Unchanged, Plus(k) for every k held at most three times and Minus(k) for every k held;
+// returns how many answers were checked.
+int CheckNeighbours(const KindCounts& counts, int num_melds) {
+  const StandardShantenNeighbours neighbours(counts, num_melds);
+  EXPECT_EQ(neighbours.Unchanged(), ShantenStandard(counts, num_melds)) << Describe(counts, num_melds);
+  int checked = 1;
+  KindCounts changed = counts;
+  for (int k = 0; k < kNumKinds; ++k) {
+    const auto kind = static_cast<Kind>(k);
+    if (counts[k] <= 3) {
+      ++changed[k];
+      EXPECT_EQ(neighbours.Plus(kind), ShantenStandard(changed, num_melds))
+          << Describe(counts, num_melds) << " plus kind " << k;
+      --changed[k];
+      ++checked;
+    }
+    if (counts[k] >= 1) {
+      --changed[k];
+      EXPECT_EQ(neighbours.Minus(kind), ShantenStandard(changed, num_melds))
+          << Describe(counts, num_melds) << " minus kind " << k;
+      ++changed[k];
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+TEST(ShantenNeighboursTest, PlusAndMinusMatchShantenStandard) {
+  constexpr uint64_t kAllKinds = (uint64_t{1} << kNumKinds) - 1;
+  constexpr uint64_t kHonors = kAllKinds & ~((uint64_t{1} << 27) - 1);
+  uint64_t seed = 0x4E1C4B0E;
+  int checked = 0, with_four = 0;
+  for (int num_melds = 0; num_melds <= 4; ++num_melds) {
+    // Before a draw, after one, and one more (DiscardAcceptance asks about a hand after a draw
+    // plus another draw).
+    for (int size = 13 - 3 * num_melds; size <= 15 - 3 * num_melds; ++size) {
+      for (int i = 0; i < 400; ++i) {
+        // The whole wall, then one suit with the honours and one suit alone: dense hands where
+        // the four-copy limit bites.
+        const uint64_t suit = uint64_t{0x1FF} << (9 * (i % 3));
+        for (const uint64_t kinds : {kAllKinds, suit | kHonors, suit}) {
+          const KindCounts counts = DealFromWall(seed++, kinds, size);
+          checked += CheckNeighbours(counts, num_melds);
+          with_four += std::find(counts.begin(), counts.end(), 4) != counts.end();
+        }
+      }
+    }
+  }
+  std::printf("[ shanten ] %d neighbour answers checked, %d hands holding four of a kind\n", checked, with_four);
+  EXPECT_GT(with_four, 200) << "too few hands holding four of a kind";
 }
 
 }  // namespace
