@@ -169,12 +169,16 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
   // When seven pairs and thirteen orphans are further than the standard form even after the
   // best discard, no discard makes them the minimum (a discard raises the standard form's
   // shanten by at most one and never lowers theirs), so the cheaper standard lookup decides.
+  const StandardShantenNeighbours standard(counts, melds);
   const bool standard_only =
-      melds > 0 || std::min(ShantenChiitoitsu(counts), ShantenKokushi(counts)) > ShantenStandard(counts, melds);
+      melds > 0 || std::min(ShantenChiitoitsu(counts), ShantenKokushi(counts)) > standard.Unchanged();
   KindCounts h = counts;
   for (size_t i = 0; i < n; ++i) {
+    c[i].shanten = standard.Minus(c[i].kind);
+    if (standard_only) continue;
+    // Shanten(h, melds) with melds == 0: the standard form, seven pairs and thirteen orphans.
     --h[c[i].kind];
-    c[i].shanten = standard_only ? ShantenStandard(h, melds) : Shanten(h, melds);
+    c[i].shanten = std::min({c[i].shanten, ShantenChiitoitsu(h), ShantenKokushi(h)});
     ++h[c[i].kind];
   }
   n = KeepMin(c, n, [](const Candidate& x) { return x.shanten; });

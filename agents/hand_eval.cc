@@ -135,23 +135,24 @@ DrawPlan PlanDraws(const KindCounts& counts, int num_melds, int shanten, const K
   return plan;
 }
 
-// Counts the plan's draws on `counts` (restored on return): the exact Ukeire when it is at
-// least `bound`, else a value below `bound`.
-int CountDraws(const DrawPlan& plan, KindCounts* counts, int num_melds, int shanten, const KindCounts& visible,
+// Counts the plan's draws on `h`: the exact Ukeire when it is at least `bound`, else a value
+// below `bound`.
+int CountDraws(const DrawPlan& plan, const KindCounts& h, int num_melds, int shanten, const KindCounts& visible,
                int bound) {
   int total = plan.sure, remaining = plan.maybe;
   if (total + remaining < bound) return total + remaining;
-  KindCounts& h = *counts;
   const Irregular irregular = plan.standard_only ? Irregular() : Irregular(h);
+  std::optional<StandardShantenNeighbours> standard;  // built at the first draw that needs it
   for (KindMask m = plan.check; m != 0; m &= m - 1) {
     const auto k = static_cast<Kind>(std::countr_zero(m));
     const int unseen = Unseen(visible, k);
     remaining -= unseen;
     // Shanten(h + k, num_melds) < shanten, seven pairs and thirteen orphans first (no lookup).
-    const bool irregular_lowers = !plan.standard_only && irregular.MinWith(k, h[k]) < shanten;
-    ++h[k];
-    const bool lowers = irregular_lowers || ShantenStandard(h, num_melds) < shanten;
-    --h[k];
+    bool lowers = !plan.standard_only && irregular.MinWith(k, h[k]) < shanten;
+    if (!lowers) {
+      if (!standard) standard.emplace(h, num_melds);
+      lowers = standard->Plus(k) < shanten;
+    }
     if (lowers) total += unseen;
     if (total + remaining < bound) return total + remaining;
   }
@@ -173,9 +174,8 @@ int Ukeire(const KindCounts& counts, int num_melds, int shanten, const KindCount
 
 int UkeireAtLeast(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask allowed,
                   int bound) {
-  KindCounts h = counts;
-  const DrawPlan plan = PlanDraws(h, num_melds, shanten, visible, allowed, nullptr, 0);
-  return CountDraws(plan, &h, num_melds, shanten, visible, bound);
+  const DrawPlan plan = PlanDraws(counts, num_melds, shanten, visible, allowed, nullptr, 0);
+  return CountDraws(plan, counts, num_melds, shanten, visible, bound);
 }
 
 DiscardAcceptance::DiscardAcceptance(const KindCounts& hand, int num_melds, const KindCounts& visible,
@@ -194,7 +194,7 @@ void DiscardAcceptance::SettleFarDraws() {
   // A far draw leaves the standard form's shanten as it is (StandardDraws): one lookup for all.
   const KindMask far = kAllKinds & ~StandardDraws(hand_);
   if (far == 0) return;
-  const auto standard = static_cast<int8_t>(ShantenStandard(hand_, num_melds_));
+  const auto standard = static_cast<int8_t>(Neighbours().Unchanged());
   for (KindMask m = far; m != 0; m &= m - 1) {
     const auto k = static_cast<Kind>(std::countr_zero(m));
     if (std_plus_[k] == kNotLookedUp) std_plus_[k] = standard;
@@ -214,10 +214,13 @@ int DiscardAcceptance::UpperBound(int shanten, KindMask allowed) {
   return upper;
 }
 
+const StandardShantenNeighbours& DiscardAcceptance::Neighbours() {
+  if (!neighbours_) neighbours_.emplace(hand_, num_melds_);
+  return *neighbours_;
+}
+
 int8_t DiscardAcceptance::LookUpStandard(Kind draw) {
-  ++hand_[draw];
-  std_plus_[draw] = static_cast<int8_t>(ShantenStandard(hand_, num_melds_));
-  --hand_[draw];
+  std_plus_[draw] = static_cast<int8_t>(Neighbours().Plus(draw));
   return std_plus_[draw];
 }
 
@@ -242,7 +245,7 @@ DiscardAcceptance::Plan DiscardAcceptance::Prepare(Kind discard, int shanten, Ki
 int DiscardAcceptance::Count(const Plan& plan, int bound) {
   KindCounts h = hand_;
   --h[plan.discard];
-  return CountDraws(plan.draws, &h, num_melds_, plan.shanten, visible_, bound);
+  return CountDraws(plan.draws, h, num_melds_, plan.shanten, visible_, bound);
 }
 
 int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "engine/player_view.h"
 #include "engine/tile.h"
+#include "rules/shanten.h"
 
 namespace mj {
 
@@ -44,7 +46,8 @@ struct DrawPlan {
 // discard, num_melds, shanten, visible, allowed) for several discards, sharing the work. The
 // hand less a discard plus a draw is inside the hand plus that draw, whose shanten is no higher
 // (rules/shanten.h counts tiles to add; a superset never needs more): one lookup of the hand plus
-// a draw settles that draw for every discard whose shanten it does not beat.
+// a draw settles that draw for every discard whose shanten it does not beat. Those lookups, and
+// those of the hand less a discard plus a draw, go through StandardShantenNeighbours.
 class DiscardAcceptance {
  public:
   // `visible` (and `outer`) must outlive the object. `outer`, if given, holds `hand` and one
@@ -87,12 +90,15 @@ class DiscardAcceptance {
   int8_t LookUpIrregular(Kind draw);
   // Fills std_plus_ for every draw far from the hand (they all equal the hand's own).
   void SettleFarDraws();
+  // The standard form's shanten of the hand plus or minus one tile, built on first use.
+  const StandardShantenNeighbours& Neighbours();
 
   KindCounts hand_;
   int num_melds_;
   const KindCounts& visible_;
   DiscardAcceptance* outer_;
   bool far_settled_ = false;
+  std::optional<StandardShantenNeighbours> neighbours_;
   std::array<int8_t, kNumKinds> std_plus_;        // ShantenStandard(hand + k), once looked up
   std::array<int8_t, kNumKinds> irregular_plus_;  // seven pairs / thirteen orphans of hand + k
 };
