@@ -50,18 +50,27 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
     shields[num_shields++] = d;
   }
   if (num_shields == 0) return;
+  // The hand faces: the discards' tiles, the drawn tile's dropped when an earlier one has its face.
   seen.fill(0);
-  const uint8_t actor = static_cast<uint8_t>(s.turn);
-  out->reserve(out->size() + (end_discard - first_discard) * static_cast<size_t>(num_shields));
-  // Hand face by hand face, each with every shield face.
+  std::array<Tile, 3 * kNumKinds> faces;
+  int num_faces = 0;
   for (size_t i = first_discard; i < end_discard; ++i) {
     const Tile t = (*out)[i].tile;
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
-    for (int j = 0; j < num_shields; ++j)
-      out->push_back(Action{ActionType::kExchange, actor, t, {shields[j], kNoTile, kNoTile, kNoTile}, 1});
+    faces[num_faces++] = t;
   }
+  // Hand face by hand face, each with every shield face.
+  const size_t first = out->size();
+  out->resize(first + static_cast<size_t>(num_faces * num_shields),
+              Action{ActionType::kExchange, static_cast<uint8_t>(s.turn), kNoTile, {kNoTile, kNoTile, kNoTile, kNoTile}, 1});
+  Action* w = out->data() + first;
+  for (int i = 0; i < num_faces; ++i)
+    for (int j = 0; j < num_shields; ++j, ++w) {
+      w->tile = faces[i];
+      w->consumed[0] = shields[j];
+    }
 }
 
 // Tiles of `hand` of kind k, red ones first.
