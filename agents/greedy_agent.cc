@@ -1,7 +1,8 @@
 #include "agents/greedy_agent.h"
 
 #include <algorithm>
-#include <optional>
+#include <bit>
+#include <vector>
 
 #include "engine/legal_actions.h"
 #include "engine/win_check.h"
@@ -74,6 +75,198 @@ size_t KeepMin(std::array<Candidate, kNumKinds>& c, size_t n, Key key) {
   for (size_t i = 0; i < n; ++i)
     if (key(c[i]) == best) c[out++] = c[i];
   return out;
+}
+
+// A kind that a kSetShield decision may put aside, with the keys it is ranked by (lower first):
+// key[kShantenKey] the shanten of what remains, then peach tile (1) or not, banked pair (0) or not,
+// key[kAcceptanceKey] the acceptance negated (the last decision only; 0 before), TileValue,
+// safety (honour 0, terminal 1, simple 2).
+struct ShieldCandidate {
+  Tile tile;
+  Kind kind;
+  std::array<int, 6> key;
+};
+constexpr size_t kShantenKey = 0, kAcceptanceKey = 3;
+// Only the first n (ListShields) are filled: left uninitialised past them.
+using ShieldCandidates = std::array<ShieldCandidate, kNumKinds>;
+
+// The kinds of the kSetShield actions in `legal`, in their order, each with the copy to shield
+// (the first plain one of its kind, before a peach tile; else the first) and every key but the
+// shanten and the acceptance (0). Returns how many.
+size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool bank_pairs, ShieldCandidates& c) {
+  const Ruleset& rules = view.rules();
+  std::array<uint8_t, kNumKinds> slot;  // the index in `c` of each kind listed
+  KindMask listed = 0;
+  size_t n = 0;
+  for (const Action& a : legal) {
+    if (a.type != ActionType::kSetShield) continue;
+    const Kind k = KindOf(a.tile);
+    if (!HasKind(listed, k)) {
+      listed |= KindBit(k);
+      slot[k] = static_cast<uint8_t>(n);
+      c[n++] = {a.tile, k, {}};
+    } else if (Tile& t = c[slot[k]].tile; IsPeach(t, rules) && !IsPeach(a.tile, rules)) {
+      t = a.tile;
+    }
+  }
+  const KindCounts& counts = view.counts();
+  KindCounts shielded{};
+  for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
+  const KindMask yakuhai = YakuhaiKinds(view), dora = DoraKinds(view);
+  for (size_t i = 0; i < n; ++i) {
+    const Kind k = c[i].kind;
+    const bool bank = bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
+    const int safety = IsHonor(k) ? 0 : IsTerminal(k) ? 1 : 2;
+    c[i].key = {0, IsPeach(c[i].tile, rules) ? 1 : 0, bank ? 0 : 1, 0, TileValue(k, counts, yakuhai, dora), safety};
+  }
+  return n;
+}
+
+// The index of the least key among c[0..n) (the first of equals).
+size_t MinKey(const ShieldCandidates& c, size_t n) {
+  size_t best = 0;
+  for (size_t i = 1; i < n; ++i)
+    if (c[i].key < c[best].key) best = i;
+  return best;
+}
+
+// The shanten a shield decision rates a hand of `tiles` tiles by, from the standard form's
+// shanten of the hand and its IrregularShanten: up to 14 tiles Shanten (the minimum of the three
+// forms, as rules/shanten.h takes it); above, that of the best subset of `target` (13 or 14)
+// tiles: the standard form's table lookup counts the tiles to add, which extra tiles never raise,
+// and seven pairs / thirteen orphans are taken over the larger set, none below the subset's
+// floor. Every part only grows with the tiles held: the whole hand's value is a floor for each
+// hand inside it.
+int ShieldShanten(int standard, const IrregularShanten& irregular, int tiles, int target) {
+  if (tiles <= 14) return std::min(standard, irregular.Min());
+  const int floor = target == 13 ? 0 : -1;
+  const int chiitoi = std::max(floor, 6 - std::min(irregular.pairs(), 7) + std::max(0, 7 - irregular.kinds()));
+  const int kokushi = std::max(floor, irregular.Kokushi());
+  return std::min({std::max(floor, standard), chiitoi, kokushi});
+}
+
+// The keys after the shanten on a decision before the last (no acceptance there).
+std::array<int, 4> RestKeys(const ShieldCandidate& x) { return {x.key[1], x.key[2], x.key[4], x.key[5]}; }
+
+// A decision before the last (`after` tiles remain, more than `target`): the index of the least
+// key among c[0..n) (the first of equals; the acceptance key is 0 for all). The whole hand's
+// shanten is a floor for every candidate's, so in the order of RestKeys the first candidate that
+// reaches it is the best: the candidates are taken in that order, each shanten looked up only
+// when its turn comes (usually the first already reaches the floor).
+size_t BestBeforeLast(const KindCounts& counts, int after, int target, ShieldCandidates& c, size_t n) {
+  const IrregularShanten irregular(counts);
+  // The whole hand (one tile more than `after`) rated as `after` tiles.
+  const int floor = ShieldShanten(ShantenStandard(counts, 0), irregular, after, target);
+  KindCounts h = counts;
+  uint64_t left = (uint64_t{1} << n) - 1;  // bit i: c[i] not taken yet
+  while (left != 0) {
+    size_t next = static_cast<size_t>(std::countr_zero(left));
+    for (uint64_t m = left & (left - 1); m != 0; m &= m - 1) {
+      const auto i = static_cast<size_t>(std::countr_zero(m));
+      if (RestKeys(c[i]) < RestKeys(c[next])) next = i;
+    }
+    left &= ~(uint64_t{1} << next);
+    ShieldCandidate& x = c[next];
+    --h[x.kind];
+    x.key[kShantenKey] = ShieldShanten(ShantenStandard(h, 0), irregular.Minus(x.kind, counts[x.kind]), after, target);
+    ++h[x.kind];
+    if (x.key[kShantenKey] == floor) return next;
+  }
+  return MinKey(c, n);
+}
+
+// Non-dealer, the last decision: the acceptance of the 13 tiles left by shielding each of
+// c[tied[0..m)] (every draw counts). Only the widest is counted exactly (Count's bound).
+void RankByAcceptance13(DiscardAcceptance& whole, ShieldCandidates& c, std::array<uint8_t, kNumKinds>& tied,
+                        size_t m) {
+  std::array<DiscardAcceptance::Plan, kNumKinds> plans;  // by index in c
+  for (size_t j = 0; j < m; ++j) {
+    const ShieldCandidate& x = c[tied[j]];
+    plans[tied[j]] = whole.Prepare(x.kind, x.key[kShantenKey], kAllKinds);
+  }
+  SortByUpper(plans, tied, m);
+  int widest = 0;
+  for (size_t j = 0; j < m; ++j) {
+    const int ukeire = whole.Count(plans[tied[j]], widest);
+    widest = std::max(widest, ukeire);
+    c[tied[j]].key[kAcceptanceKey] = -ukeire;
+  }
+}
+
+// The dealer's acceptance after shielding `shield` and its best discard: the widest Ukeire of
+// the hand `shielding` holds (counts less one `shield`) less a discard d that keeps shanten `s`,
+// drawing d back not counted. Exact when at least `bound`, else some value below `bound`.
+int AcceptanceAfterDiscard(DiscardAcceptance& shielding, const KindCounts& counts, Kind shield, int s, int bound) {
+  std::array<DiscardAcceptance::Plan, kNumKinds> plans;
+  std::array<uint8_t, kNumKinds> order;
+  size_t p = 0;
+  for (int d = 0; d < kNumKinds; ++d) {
+    if (counts[d] - (d == shield ? 1 : 0) == 0) continue;
+    const auto discard = static_cast<Kind>(d);
+    if (shielding.ShantenWithout(discard) != s) continue;
+    plans[p] = shielding.Prepare(discard, s, kAllKinds & ~KindBit(discard));
+    order[p] = static_cast<uint8_t>(p);
+    ++p;
+  }
+  SortByUpper(plans, order, p);
+  int ukeire = 0;
+  for (size_t q = 0; q < p; ++q) ukeire = std::max(ukeire, shielding.Count(plans[order[q]], std::max(bound, ukeire)));
+  return ukeire;
+}
+
+// The dealer, the last decision (it discards first): the acceptance after the best discard
+// (AcceptanceAfterDiscard) for each of c[tied[0..m)]. `whole` (the whole hand) is the outer
+// hand of each hand shielded: its shanten plus a draw is a floor shared by all of them. Each
+// kind's acceptance is at most an upper bound from those floors: the kinds are counted from the
+// highest bound down, and a kind whose bound cannot reach the widest so far is left out (it is
+// below the widest, dropped all the same).
+void RankByAcceptance14(DiscardAcceptance& whole, const KindCounts& counts, const KindCounts& visible,
+                        ShieldCandidates& c, const std::array<uint8_t, kNumKinds>& tied, size_t m) {
+  std::vector<DiscardAcceptance> shielding;  // shielding[j]: the hand less c[tied[j]]
+  shielding.reserve(m);
+  std::array<int, kNumKinds> upper;  // by j
+  std::array<uint8_t, kNumKinds> order;
+  KindCounts h = counts;
+  for (size_t j = 0; j < m; ++j) {
+    const ShieldCandidate& x = c[tied[j]];
+    --h[x.kind];
+    shielding.emplace_back(h, 0, visible, &whole);
+    ++h[x.kind];
+    upper[j] = shielding[j].UpperBound(x.key[kShantenKey], kAllKinds);
+    order[j] = static_cast<uint8_t>(j);
+  }
+  SortIndices(order, m, [&](uint8_t a, uint8_t b) { return upper[a] > upper[b]; });
+  int widest = 0;
+  for (size_t q = 0; q < m; ++q) {
+    const size_t j = order[q];
+    ShieldCandidate& x = c[tied[j]];
+    if (upper[j] < widest) {
+      x.key[kAcceptanceKey] = -upper[j];
+      continue;
+    }
+    const int ukeire = AcceptanceAfterDiscard(shielding[j], counts, x.kind, x.key[kShantenKey], widest);
+    widest = std::max(widest, ukeire);
+    x.key[kAcceptanceKey] = -ukeire;
+  }
+}
+
+// The last decision ranks by acceptance after the keys before it (shanten filled in): only the
+// kinds tied best on those need it, and only when two or more tie. `whole` holds `counts`.
+void RankByAcceptance(DiscardAcceptance& whole, const KindCounts& counts, const KindCounts& visible, int target,
+                      ShieldCandidates& c, size_t n) {
+  auto prefix = [](const ShieldCandidate& x) { return std::array<int, 3>{x.key[0], x.key[1], x.key[2]}; };
+  std::array<int, 3> top = prefix(c[0]);
+  for (size_t i = 1; i < n; ++i) top = std::min(top, prefix(c[i]));
+  std::array<uint8_t, kNumKinds> tied;
+  size_t m = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (prefix(c[i]) == top) tied[m++] = static_cast<uint8_t>(i);
+  if (m < 2) return;
+  if (target == 13) {
+    RankByAcceptance13(whole, c, tied, m);
+  } else {
+    RankByAcceptance14(whole, counts, visible, c, tied, m);
+  }
 }
 
 }  // namespace
@@ -363,176 +556,23 @@ Action GreedyAgent::Guard(const PlayerView& view, std::span<const Action> legal,
 
 Action GreedyAgent::ChooseShield(const PlayerView& view, std::span<const Action> legal) {
   // The hand keeps 13 tiles (the first player, the dealer, 14); every kSetShield decision puts
-  // one of the surplus aside. Each candidate kind is rated by what remains: its shanten (for
-  // more than 14 tiles, the best 13/14-tile subset: the standard form's table lookup counts the
-  // tiles to add, which extra tiles never raise), then, on the last decision, its acceptance.
+  // one of the surplus aside. Each candidate kind is rated by what remains: its shanten
+  // (ShieldShanten), then, on the last decision, its acceptance.
   const KindCounts& counts = view.counts();
-  const Ruleset& rules = view.rules();
-  const int me = view.seat();
-  const int target = me == view.dealer() ? 14 : 13;
+  const int target = view.seat() == view.dealer() ? 14 : 13;
   int total = 0;
   for (uint8_t c : counts) total += c;
   const int after = total - 1;
-  KindCounts shielded{};
-  for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
-  const KindMask yakuhai = YakuhaiKinds(view), dora = DoraKinds(view);
-  // Every part below only grows with the tiles held: the value for the whole hand is a floor
-  // for every candidate's.
-  auto shanten_of = [&](const KindCounts& h, int n) {
-    if (n <= 14) return Shanten(h, 0);
-    // Seven pairs / thirteen orphans over a larger set: the best subset's value.
-    int pairs = 0, distinct = 0;
-    for (uint8_t c : h) pairs += c >= 2, distinct += c >= 1;
-    const int floor = target == 13 ? 0 : -1;
-    const int chiitoi = std::max(floor, 6 - std::min(pairs, 7) + std::max(0, 7 - distinct));
-    const int kokushi = std::max(floor, ShantenKokushi(h));
-    return std::min({std::max(floor, ShantenStandard(h, 0)), chiitoi, kokushi});
-  };
-  struct Rated {
-    Tile tile = kNoTile;
-    std::array<int, 6> key{};
-  };
-  std::array<Rated, kNumKinds> rated;
-  size_t n = 0;
-  // The copy to shield: the first plain one of its kind (before a peach tile), else the first.
-  std::array<Tile, kNumKinds> first, first_plain;
-  first.fill(kNoTile);
-  first_plain.fill(kNoTile);
-  KindMask kinds = 0;
-  std::array<Kind, kNumKinds> order_seen;
-  for (const Action& a : legal) {
-    if (a.type != ActionType::kSetShield) continue;
-    const Kind k = KindOf(a.tile);
-    if (!HasKind(kinds, k)) order_seen[n++] = k;
-    kinds |= KindBit(k);
-    if (first[k] == kNoTile) first[k] = a.tile;
-    if (first_plain[k] == kNoTile && !IsPeach(a.tile, rules)) first_plain[k] = a.tile;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    const Kind k = order_seen[i];
-    const Tile tile = first_plain[k] != kNoTile ? first_plain[k] : first[k];
-    const bool bank = options_.bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
-    const int safety = IsHonor(k) ? 0 : IsTerminal(k) ? 1 : 2;
-    // key[0], the shanten, and key[3], the acceptance (negated), are filled below.
-    rated[i].tile = tile;
-    rated[i].key = {0, IsPeach(tile, rules) ? 1 : 0, bank ? 0 : 1, 0, TileValue(k, counts, yakuhai, dora), safety};
-  }
+  ShieldCandidates c;
+  const size_t n = ListShields(view, legal, options_.bank_pairs, c);
   if (n == 0) return legal.front();
-  KindCounts h = counts;
-  auto shanten_without = [&](size_t i) {
-    const Kind k = KindOf(rated[i].tile);
-    --h[k];
-    const int s = shanten_of(h, after);
-    ++h[k];
-    return s;
-  };
-
-  if (after != target) {
-    // Not the last decision: the shanten, then the keys after it. In the order of those keys,
-    // the first kind whose shanten reaches the whole hand's (a floor) is the best.
-    const int floor = after <= 14 ? Shanten(counts, 0) : shanten_of(counts, after);
-    std::array<uint8_t, kNumKinds> order;
-    for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
-    auto rest = [&](uint8_t i) { return std::array<int, 4>{rated[i].key[1], rated[i].key[2], rated[i].key[4], rated[i].key[5]}; };
-    SortIndices(order, n, [&](uint8_t x, uint8_t y) { return rest(x) < rest(y); });
-    for (size_t j = 0; j < n; ++j) {
-      rated[order[j]].key[0] = shanten_without(order[j]);
-      if (rated[order[j]].key[0] == floor) return ShieldAction(legal, rated[order[j]].tile);
-    }
-  } else {
-    for (size_t i = 0; i < n; ++i) rated[i].key[0] = shanten_without(i);
-  }
-  if (after == target && n > 1) {
-    // The last decision ranks by acceptance after the keys before it: only the kinds tied best on
-    // those need it (and only when two or more tie), and only the widest is counted exactly.
-    auto prefix = [](const Rated& r) { return std::array<int, 3>{r.key[0], r.key[1], r.key[2]}; };
-    std::array<int, 3> top = prefix(rated[0]);
-    for (size_t i = 1; i < n; ++i) top = std::min(top, prefix(rated[i]));
-    size_t tied = 0;
-    for (size_t i = 0; i < n; ++i) tied += prefix(rated[i]) == top;
-    const KindCounts visible = view.VisibleCounts();
-    int widest = 0;
-    if (target == 13 && tied > 1) {
-      DiscardAcceptance acceptance(h, 0, visible);
-      std::array<DiscardAcceptance::Plan, kNumKinds> plans;
-      std::array<uint8_t, kNumKinds> order;
-      size_t m = 0;
-      for (size_t i = 0; i < n; ++i) {
-        if (prefix(rated[i]) != top) continue;
-        plans[i] = acceptance.Prepare(KindOf(rated[i].tile), rated[i].key[0], kAllKinds);
-        order[m++] = static_cast<uint8_t>(i);
-      }
-      SortByUpper(plans, order, m);
-      for (size_t j = 0; j < m; ++j) {
-        const size_t i = order[j];
-        const int ukeire = acceptance.Count(plans[i], widest);
-        widest = std::max(widest, ukeire);
-        rated[i].key[3] = -ukeire;
-      }
-    } else if (target == 14 && tied > 1) {
-      // The dealer discards first: the acceptance after its best discard. The 13 tiles left by
-      // shielding k and discarding d are those left by shielding d and discarding k.
-      std::array<int8_t, kNumKinds * kNumKinds> pair_shanten;
-      pair_shanten.fill(kUnknown);
-      // The whole hand plus a draw: a floor shared by every kind shielded.
-      DiscardAcceptance whole(h, 0, visible);
-      // Each kind's acceptance is at most an upper bound from those floors: the kinds are counted
-      // from the highest bound down, and a kind whose bound cannot reach the widest so far is
-      // left out (it is below the widest, dropped all the same).
-      std::array<std::optional<DiscardAcceptance>, kNumKinds> shielding;
-      std::array<int, kNumKinds> upper{};
-      std::array<uint8_t, kNumKinds> order;
-      size_t m = 0;
-      for (size_t i = 0; i < n; ++i) {
-        if (prefix(rated[i]) != top) continue;
-        const Kind k = KindOf(rated[i].tile);
-        --h[k];
-        shielding[i].emplace(h, 0, visible, &whole);
-        ++h[k];
-        upper[i] = shielding[i]->UpperBound(rated[i].key[0], kAllKinds);
-        order[m++] = static_cast<uint8_t>(i);
-      }
-      SortIndices(order, m, [&](uint8_t a, uint8_t b) { return upper[a] > upper[b]; });
-      for (size_t j = 0; j < m; ++j) {
-        const size_t i = order[j];
-        if (upper[i] < widest) {
-          rated[i].key[3] = -upper[i];
-          continue;
-        }
-        const Kind k = KindOf(rated[i].tile);
-        const int s = rated[i].key[0];
-        DiscardAcceptance& acceptance = *shielding[i];
-        --h[k];
-        std::array<DiscardAcceptance::Plan, kNumKinds> plans;
-        std::array<uint8_t, kNumKinds> plan_order;
-        size_t p = 0;
-        for (int d = 0; d < kNumKinds; ++d) {
-          if (h[d] == 0) continue;
-          int8_t& sd = pair_shanten[std::min<int>(k, d) * kNumKinds + std::max<int>(k, d)];
-          if (sd == kUnknown) {
-            --h[d];
-            sd = static_cast<int8_t>(Shanten(h, 0));
-            ++h[d];
-          }
-          if (sd != s) continue;
-          plans[p] = acceptance.Prepare(static_cast<Kind>(d), s, kAllKinds & ~KindBit(static_cast<Kind>(d)));
-          plan_order[p] = static_cast<uint8_t>(p);
-          ++p;
-        }
-        ++h[k];
-        SortByUpper(plans, plan_order, p);
-        int ukeire = 0;
-        for (size_t q = 0; q < p; ++q)
-          ukeire = std::max(ukeire, acceptance.Count(plans[plan_order[q]], std::max(widest, ukeire)));
-        widest = std::max(widest, ukeire);
-        rated[i].key[3] = -ukeire;
-      }
-    }
-  }
-  size_t best = 0;
-  for (size_t i = 1; i < n; ++i)
-    if (rated[i].key < rated[best].key) best = i;
-  return ShieldAction(legal, rated[best].tile);
+  if (after != target) return ShieldAction(legal, c[BestBeforeLast(counts, after, target, c, n)].tile);
+  // The last decision: `after` is at most 14, so ShieldShanten is Shanten, all forms.
+  const KindCounts visible = view.VisibleCounts();
+  DiscardAcceptance whole(counts, 0, visible);
+  for (size_t i = 0; i < n; ++i) c[i].key[kShantenKey] = whole.ShantenWithout(c[i].kind);
+  if (n > 1) RankByAcceptance(whole, counts, visible, target, c, n);
+  return ShieldAction(legal, c[MinKey(c, n)].tile);
 }
 
 Action GreedyAgent::ChooseCall(const PlayerView& view, std::span<const Action> legal) {

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "rules/scoring_module.h"
 #include "rules/shanten.h"
@@ -11,71 +15,28 @@
 namespace mj {
 namespace {
 
-// Per kind: itself, and for a suit tile the kinds within two ranks in its suit.
-constexpr std::array<KindMask, kNumKinds> kNeighbourhood = [] {
-  std::array<KindMask, kNumKinds> out{};
-  for (int k = 0; k < kNumKinds; ++k) {
-    if (IsHonor(static_cast<Kind>(k))) {
-      out[k] = KindBit(static_cast<Kind>(k));
-      continue;
-    }
-    const int base = k / 9 * 9, n = k % 9;
-    for (int d = -2; d <= 2; ++d)
-      if (n + d >= 0 && n + d <= 8) out[k] |= KindBit(static_cast<Kind>(base + n + d));
-  }
-  return out;
-}();
-
-// Kinds that can lower the standard form's shanten of `counts` when drawn. A drawn tile that is
-// not a copy of a held kind nor within two ranks of one can only help as a lone pair-to-be, which
-// the standard form never needs more than the tiles already held offer, except when the hand's
-// own four copies block a completion: so every kind when some kind is held four times, else the
-// neighbourhood of the held tiles. (Such a far draw leaves the standard form's shanten as it is;
-// seven pairs and thirteen orphans can still use it.)
-KindMask StandardDraws(const KindCounts& counts) {
+// The suit kinds (man, pin, sou), and those whose rank is at least / at most a given one.
+constexpr KindMask SuitKindsWithRank(int lowest, int highest) {
   KindMask m = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
-    if (counts[k] == 0) continue;
-    if (counts[k] >= 4) return kAllKinds;
-    m |= kNeighbourhood[k];
-  }
+  for (int k = 0; k < 27; ++k)
+    if (k % 9 + 1 >= lowest && k % 9 + 1 <= highest) m |= KindBit(static_cast<Kind>(k));
   return m;
 }
+constexpr KindMask kSuitKinds = SuitKindsWithRank(1, 9);
 
-// True if seven pairs and thirteen orphans cannot reach `shanten` - 1 with one more tile (each
-// drops by at most one per tile), so the standard form alone decides.
-bool StandardOnly(const KindCounts& counts, int num_melds, int shanten) {
-  return num_melds > 0 || (ShantenChiitoitsu(counts) > shanten && ShantenKokushi(counts) > shanten);
+// Kinds that can lower the standard form's shanten of a hand (its HeldMasks) when drawn. A drawn
+// tile that is not a copy of a held kind nor within two ranks of one in its suit can only help as
+// a lone pair-to-be, which the standard form never needs more than the tiles already held offer,
+// except when the hand's own four copies block a completion: so every kind when some kind is held
+// four times, else the neighbourhood of the held tiles. (Such a far draw leaves the standard
+// form's shanten as it is; seven pairs and thirteen orphans can still use it.)
+KindMask StandardDraws(const HeldMasks& masks) {
+  if (masks.four != 0) return kAllKinds;
+  // Each held suit kind spreads two ranks up and down, not past its suit's ends.
+  const KindMask suits = masks.held & kSuitKinds;
+  return masks.held | ((suits << 1) & SuitKindsWithRank(2, 9)) | ((suits << 2) & SuitKindsWithRank(3, 9)) |
+         ((suits >> 1) & SuitKindsWithRank(1, 8)) | ((suits >> 2) & SuitKindsWithRank(1, 7));
 }
-
-// Seven pairs and thirteen orphans of a closed hand plus one tile, without going through the
-// hand each time: ShantenChiitoitsu is 6 - pairs + max(0, 7 - kinds), ShantenKokushi 13 -
-// terminal/honour kinds - (1 if one of them is paired) (rules/shanten.h).
-class Irregular {
- public:
-  Irregular() = default;
-  explicit Irregular(const KindCounts& counts) {
-    for (int k = 0; k < kNumKinds; ++k) {
-      const bool orphan = IsTerminalOrHonor(static_cast<Kind>(k));
-      kinds_ += counts[k] >= 1;
-      pairs_ += counts[k] >= 2;
-      orphan_kinds_ += orphan && counts[k] >= 1;
-      orphan_pair_ = orphan_pair_ || (orphan && counts[k] >= 2);
-    }
-  }
-  // min(ShantenChiitoitsu, ShantenKokushi) of the hand plus one `k`, of which it holds `held`.
-  [[nodiscard]] int MinWith(Kind k, int held) const {
-    const bool orphan = IsTerminalOrHonor(k);
-    const int pairs = pairs_ + (held == 1), kinds = kinds_ + (held == 0);
-    const int orphan_kinds = orphan_kinds_ + (orphan && held == 0);
-    const bool orphan_pair = orphan_pair_ || (orphan && held == 1);
-    return std::min(6 - pairs + std::max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pair ? 1 : 0));
-  }
-
- private:
-  int kinds_ = 0, pairs_ = 0, orphan_kinds_ = 0;
-  bool orphan_pair_ = false;
-};
 
 int CountLowering(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask mask,
                   bool standard_only) {
@@ -95,60 +56,57 @@ int CountLowering(const KindCounts& counts, int num_melds, int shanten, const Ki
 
 int Unseen(const KindCounts& visible, int k) { return 4 - std::min<int>(visible[k], 4); }
 
+// The tiles of the kinds in `kinds` not seen yet.
+int UnseenOf(const KindCounts& visible, KindMask kinds) {
+  int total = 0;
+  for (KindMask m = kinds; m != 0; m &= m - 1) total += Unseen(visible, std::countr_zero(m));
+  return total;
+}
+
 // The draws that Ukeire(counts, num_melds, shanten, visible, allowed) counts: `sure` tiles
 // certainly lower the shanten, `maybe` tiles (of the kinds in `check`) need a lookup, and every
-// other kind is settled as not lowering. `parent` (optional) holds `counts` plus the discard:
-// its shanten plus a draw is a floor for `counts` plus that draw.
-DrawPlan PlanDraws(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
-                   KindMask allowed, DiscardAcceptance* parent, Kind discard) {
+// other kind is settled as not lowering. `masks` and `irregular` describe `counts` (`irregular`
+// is unused with melds), `exhausted` holds the kinds with no unseen copy. `parent` (optional)
+// holds `counts` plus the discard: its shanten plus a draw is a floor for `counts` plus that draw.
+DrawPlan PlanDraws(const HeldMasks& masks, const IrregularShanten& irregular, int num_melds, int shanten,
+                   const KindCounts& visible, KindMask exhausted, KindMask allowed, DiscardAcceptance* parent,
+                   Kind discard) {
   DrawPlan plan;
-  plan.standard_only = StandardOnly(counts, num_melds, shanten);
-  const KindMask near = StandardDraws(counts);
-  // Seven pairs and thirteen orphans can use any kind; the standard form only `near` ones.
-  const KindMask mask = allowed & (plan.standard_only ? near : kAllKinds);
+  // Seven pairs and thirteen orphans drop by at most one per tile: when both are above
+  // `shanten`, no draw brings them below it and the standard form alone decides.
+  plan.standard_only = num_melds > 0 || (irregular.Chiitoitsu() > shanten && irregular.Kokushi() > shanten);
+  const KindMask near = StandardDraws(masks);
+  // Seven pairs and thirteen orphans can use any kind; the standard form only `near` ones. A
+  // kind held four times or with no copy left is never drawn.
+  const KindMask mask = allowed & (plan.standard_only ? near : kAllKinds) & ~masks.four & ~exhausted;
   // A far kind (outside `near`) is never held and leaves the standard form's shanten as it is
   // (never below `shanten`), so it lowers the shanten only through seven pairs or thirteen
   // orphans, which treat every far kind alike but for being a terminal/honour: one answer each.
-  int far_lowers[2] = {-1, -1};
-  KindCounts h = counts;
-  for (KindMask m = mask; m != 0; m &= m - 1) {
-    const auto k = static_cast<Kind>(std::countr_zero(m));
-    if (counts[k] >= 4) continue;
-    const int unseen = Unseen(visible, k);
-    if (unseen <= 0) continue;
-    if (!HasKind(near, k)) {
-      int& known = far_lowers[IsTerminalOrHonor(k) ? 1 : 0];
-      if (known < 0) {
-        ++h[k];
-        known = std::min(ShantenChiitoitsu(h), ShantenKokushi(h)) < shanten ? 1 : 0;
-        --h[k];
-      }
-      if (known == 1) plan.sure += unseen;
-      continue;
-    }
-    // The parent plus k holds counts plus k, so its shanten is a floor (drawing the discard
-    // back gives the parent itself, which may already hold four: not settled this way).
-    if (parent != nullptr && k != discard && parent->Settled(k, plan.standard_only, shanten)) continue;
-    plan.check |= KindBit(k);
-    plan.maybe += unseen;
-  }
+  const KindMask far = mask & ~near;
+  for (const KindMask group : {far & kOrphanKinds, far & ~kOrphanKinds})
+    if (group != 0 && irregular.Plus(static_cast<Kind>(std::countr_zero(group)), 0).Min() < shanten)
+      plan.sure += UnseenOf(visible, group);
+  plan.check = mask & near;
+  // The parent plus k holds counts plus k, so its shanten is a floor (drawing the discard back
+  // gives the parent itself, which may already hold four: not settled this way).
+  if (parent != nullptr) plan.check &= ~parent->Settled(plan.check & ~KindBit(discard), plan.standard_only, shanten);
+  plan.maybe = UnseenOf(visible, plan.check);
   return plan;
 }
 
-// Counts the plan's draws on `h`: the exact Ukeire when it is at least `bound`, else a value
-// below `bound`.
-int CountDraws(const DrawPlan& plan, const KindCounts& h, int num_melds, int shanten, const KindCounts& visible,
-               int bound) {
+// Counts the plan's draws on `h` (`irregular` describes it; unused when plan.standard_only): the
+// exact Ukeire when it is at least `bound`, else a value below `bound`.
+int CountDraws(const DrawPlan& plan, const KindCounts& h, const IrregularShanten& irregular, int num_melds,
+               int shanten, const KindCounts& visible, int bound) {
   int total = plan.sure, remaining = plan.maybe;
   if (total + remaining < bound) return total + remaining;
-  const Irregular irregular = plan.standard_only ? Irregular() : Irregular(h);
   std::optional<StandardShantenNeighbours> standard;  // built at the first draw that needs it
   for (KindMask m = plan.check; m != 0; m &= m - 1) {
     const auto k = static_cast<Kind>(std::countr_zero(m));
     const int unseen = Unseen(visible, k);
     remaining -= unseen;
     // Shanten(h + k, num_melds) < shanten, seven pairs and thirteen orphans first (no lookup).
-    bool lowers = !plan.standard_only && irregular.MinWith(k, h[k]) < shanten;
+    bool lowers = !plan.standard_only && irregular.Plus(k, h[k]).Min() < shanten;
     if (!lowers) {
       if (!standard) standard.emplace(h, num_melds);
       lowers = standard->Plus(k) < shanten;
@@ -160,6 +118,48 @@ int CountDraws(const DrawPlan& plan, const KindCounts& h, int num_melds, int sha
 }
 
 }  // namespace
+
+HeldMasks HeldMasksOf(const KindCounts& counts) {
+  HeldMasks masks;
+  int k = 0;
+#if defined(__SSE2__)
+  // Kinds 0..31 sixteen at a time. Counts are 0..4 (below 128 at worst), so signed compares do.
+  auto more_than = [](__m128i v, char times) {
+    return static_cast<KindMask>(static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(times)))));
+  };
+  for (; k + 16 <= kNumKinds; k += 16) {
+    __m128i v;
+    std::memcpy(&v, &counts[k], sizeof(v));
+    masks.held |= more_than(v, 0) << k;
+    masks.paired |= more_than(v, 1) << k;
+    masks.four |= more_than(v, 3) << k;
+  }
+#endif
+  for (; k < kNumKinds; ++k) {
+    masks.held |= static_cast<KindMask>(counts[k] >= 1) << k;
+    masks.paired |= static_cast<KindMask>(counts[k] >= 2) << k;
+    masks.four |= static_cast<KindMask>(counts[k] >= 4) << k;
+  }
+  return masks;
+}
+
+IrregularShanten::IrregularShanten(const HeldMasks& masks)
+    : kinds_(std::popcount(masks.held)),
+      pairs_(std::popcount(masks.paired)),
+      orphan_kinds_(std::popcount(masks.held & kOrphanKinds)),
+      orphan_pairs_(std::popcount(masks.paired & kOrphanKinds)) {}
+
+KindMask IrregularShanten::DrawsAtLeast(const HeldMasks& masks, int shanten) const {
+  // Plus depends on the kind only through whether it is a terminal/honour and how many of it
+  // the hand holds (none, one, two or more): one answer for each of the six groups, asked of its
+  // lowest kind.
+  const std::array<KindMask, 3> by_held = {kAllKinds & ~masks.held, masks.held & ~masks.paired, masks.paired};
+  KindMask out = 0;
+  for (int held = 0; held < 3; ++held)
+    for (const KindMask group : {kOrphanKinds, kAllKinds & ~kOrphanKinds})
+      if (Plus(static_cast<Kind>(std::countr_zero(group)), held).Min() >= shanten) out |= by_held[held] & group;
+  return out;
+}
 
 KindMask SimpleKinds() {
   KindMask m = 0;
@@ -174,25 +174,29 @@ int Ukeire(const KindCounts& counts, int num_melds, int shanten, const KindCount
 
 int UkeireAtLeast(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask allowed,
                   int bound) {
-  const DrawPlan plan = PlanDraws(counts, num_melds, shanten, visible, allowed, nullptr, 0);
-  return CountDraws(plan, counts, num_melds, shanten, visible, bound);
+  const HeldMasks masks = HeldMasksOf(counts);
+  const IrregularShanten irregular = num_melds == 0 ? IrregularShanten(masks) : IrregularShanten();
+  const KindMask exhausted = HeldMasksOf(visible).four;
+  const DrawPlan plan = PlanDraws(masks, irregular, num_melds, shanten, visible, exhausted, allowed, nullptr, 0);
+  return CountDraws(plan, counts, irregular, num_melds, shanten, visible, bound);
 }
 
 DiscardAcceptance::DiscardAcceptance(const KindCounts& hand, int num_melds, const KindCounts& visible,
                                      DiscardAcceptance* outer)
     : hand_(hand),
+      masks_(HeldMasksOf(hand)),
       num_melds_(num_melds),
       visible_(visible),
+      exhausted_(HeldMasksOf(visible).four),
       outer_(outer) {
   std_plus_.fill(kNotLookedUp);
-  irregular_plus_.fill(kNotLookedUp);
 }
 
 void DiscardAcceptance::SettleFarDraws() {
   if (far_settled_) return;
   far_settled_ = true;
   // A far draw leaves the standard form's shanten as it is (StandardDraws): one lookup for all.
-  const KindMask far = kAllKinds & ~StandardDraws(hand_);
+  const KindMask far = kAllKinds & ~StandardDraws(masks_);
   if (far == 0) return;
   const auto standard = static_cast<int8_t>(Neighbours().Unchanged());
   for (KindMask m = far; m != 0; m &= m - 1) {
@@ -204,14 +208,25 @@ void DiscardAcceptance::SettleFarDraws() {
 int DiscardAcceptance::UpperBound(int shanten, KindMask allowed) {
   SettleFarDraws();
   if (outer_ != nullptr) outer_->SettleFarDraws();
-  int upper = 0;
-  for (KindMask m = allowed; m != 0; m &= m - 1) {
-    const auto k = static_cast<Kind>(std::countr_zero(m));
-    const int unseen = Unseen(visible_, k);
-    if (hand_[k] >= 4 || unseen <= 0) continue;
-    if (!Settled(k, false, shanten)) upper += unseen;
+  const KindMask draws = allowed & ~masks_.four & ~exhausted_;
+  return UnseenOf(visible_, draws & ~Settled(draws, false, shanten));
+}
+
+KindMask DiscardAcceptance::FloorsAtLeast(KindMask draws, bool standard_only, int shanten) {
+  if (floors_.shanten != shanten) floors_ = {shanten, 0, 0, std::nullopt};
+  if (!standard_only) {
+    // The minimum over all forms is at least `shanten` only where the irregular forms are.
+    if (!floors_.irregular) floors_.irregular = Irregular().DrawsAtLeast(masks_, shanten);
+    draws &= *floors_.irregular;
   }
-  return upper;
+  for (KindMask m = draws & ~floors_.asked; m != 0; m &= m - 1) {
+    const auto k = static_cast<Kind>(std::countr_zero(m));
+    int standard = std_plus_[k];
+    if (standard == kNotLookedUp) standard = LookUpStandard(k);
+    if (standard >= shanten) floors_.standard |= KindBit(k);
+  }
+  floors_.asked |= draws;
+  return floors_.standard & draws;
 }
 
 const StandardShantenNeighbours& DiscardAcceptance::Neighbours() {
@@ -219,25 +234,32 @@ const StandardShantenNeighbours& DiscardAcceptance::Neighbours() {
   return *neighbours_;
 }
 
+const IrregularShanten& DiscardAcceptance::Irregular() {
+  if (!irregular_) irregular_.emplace(masks_);
+  return *irregular_;
+}
+
+IrregularShanten DiscardAcceptance::IrregularWithout(Kind discard) {
+  return num_melds_ == 0 ? Irregular().Minus(discard, hand_[discard]) : IrregularShanten();
+}
+
+int DiscardAcceptance::ShantenWithout(Kind discard) {
+  const int standard = Neighbours().Minus(discard);
+  if (num_melds_ != 0) return standard;
+  return std::min(standard, IrregularWithout(discard).Min());
+}
+
 int8_t DiscardAcceptance::LookUpStandard(Kind draw) {
   std_plus_[draw] = static_cast<int8_t>(Neighbours().Plus(draw));
   return std_plus_[draw];
 }
 
-int8_t DiscardAcceptance::LookUpIrregular(Kind draw) {
-  ++hand_[draw];
-  irregular_plus_[draw] = static_cast<int8_t>(std::min(ShantenChiitoitsu(hand_), ShantenKokushi(hand_)));
-  --hand_[draw];
-  return irregular_plus_[draw];
-}
-
 DiscardAcceptance::Plan DiscardAcceptance::Prepare(Kind discard, int shanten, KindMask allowed) {
-  KindCounts h = hand_;
-  --h[discard];
   Plan plan;
   plan.discard = discard;
   plan.shanten = shanten;
-  plan.draws = PlanDraws(h, num_melds_, shanten, visible_, allowed, this, discard);
+  plan.draws = PlanDraws(masks_.Minus(discard, hand_[discard]), IrregularWithout(discard), num_melds_, shanten,
+                         visible_, exhausted_, allowed, this, discard);
   plan.upper = plan.draws.sure + plan.draws.maybe;
   return plan;
 }
@@ -245,7 +267,7 @@ DiscardAcceptance::Plan DiscardAcceptance::Prepare(Kind discard, int shanten, Ki
 int DiscardAcceptance::Count(const Plan& plan, int bound) {
   KindCounts h = hand_;
   --h[plan.discard];
-  return CountDraws(plan.draws, h, num_melds_, plan.shanten, visible_, bound);
+  return CountDraws(plan.draws, h, IrregularWithout(plan.discard), num_melds_, plan.shanten, visible_, bound);
 }
 
 int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
@@ -259,8 +281,6 @@ KindMask YakuhaiKinds(const PlayerView& view) {
   if (view.rules().round_wind) m |= KindBit(static_cast<Kind>(kEast + view.round_wind()));
   return m;
 }
-
-bool IsPeach(Tile t, const Ruleset& rules) { return rules.peach_tiles && IsPeachCopy(t); }
 
 KindMask DoraKinds(const PlayerView& view) {
   KindMask m = 0;
@@ -334,10 +354,11 @@ int TileValue(Kind k, const KindCounts& counts, KindMask yakuhai, KindMask dora)
   } else {
     const int n = NumberOf(k);
     v = (n == 1 || n == 9) ? 6 : (n == 2 || n == 8) ? 8 : 10;
-    for (int d = -2; d <= 2; ++d) {
-      if (d == 0 || n + d < 1 || n + d > 9) continue;
-      if (counts[k + d] > 0) v += (d == 1 || d == -1) ? 4 : 2;
-    }
+    // Each held neighbour in the suit: 4 one rank away, 2 two ranks away.
+    if (n >= 2 && counts[k - 1] > 0) v += 4;
+    if (n <= 8 && counts[k + 1] > 0) v += 4;
+    if (n >= 3 && counts[k - 2] > 0) v += 2;
+    if (n <= 7 && counts[k + 2] > 0) v += 2;
     if (counts[k] >= 2) v += 6;
   }
   if (HasKind(dora, k)) v += 8;

@@ -33,6 +33,70 @@ inline constexpr KindMask kAllKinds = (uint64_t{1} << kNumKinds) - 1;
 // the best seen so far when that is the bound.
 [[nodiscard]] int UkeireAtLeast(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
                                 KindMask allowed, int bound);
+
+// The terminals and honours (IsTerminalOrHonor).
+inline constexpr KindMask kOrphanKinds = [] {
+  KindMask m = 0;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (IsTerminalOrHonor(static_cast<Kind>(k))) m |= KindBit(static_cast<Kind>(k));
+  return m;
+}();
+
+// Which kinds a hand holds at least once, twice and four times, one bit per kind.
+struct HeldMasks {
+  KindMask held = 0, paired = 0, four = 0;
+  // The masks of the hand less one `k`, of which it holds `count` (at least one).
+  [[nodiscard]] HeldMasks Minus(Kind k, int count) const {
+    const KindMask bit = KindBit(k);
+    return {count == 1 ? held & ~bit : held, count == 2 ? paired & ~bit : paired, count == 4 ? four & ~bit : four};
+  }
+};
+// The masks of `counts` (each count 0..4).
+[[nodiscard]] HeldMasks HeldMasksOf(const KindCounts& counts);
+
+// Seven pairs and thirteen orphans (rules/shanten.h ShantenChiitoitsu, ShantenKokushi) of a hand
+// and of the hands one tile away, from four counters: ShantenChiitoitsu is 6 - pairs + max(0, 7 -
+// kinds), ShantenKokushi 13 - terminal/honour kinds - (1 if one of them is paired); a kind held
+// two or more times is one pair.
+class IrregularShanten {
+ public:
+  IrregularShanten() = default;  // an empty hand
+  explicit IrregularShanten(const HeldMasks& masks);
+  explicit IrregularShanten(const KindCounts& counts) : IrregularShanten(HeldMasksOf(counts)) {}
+  // The hand plus one `k`, of which it holds `held`.
+  [[nodiscard]] IrregularShanten Plus(Kind k, int held) const {
+    const bool orphan = HasKind(kOrphanKinds, k);
+    IrregularShanten r = *this;
+    r.kinds_ += held == 0;
+    r.pairs_ += held == 1;
+    r.orphan_kinds_ += orphan && held == 0;
+    r.orphan_pairs_ += orphan && held == 1;
+    return r;
+  }
+  // The hand less one `k`, of which it holds `held` (at least one).
+  [[nodiscard]] IrregularShanten Minus(Kind k, int held) const {
+    const bool orphan = HasKind(kOrphanKinds, k);
+    IrregularShanten r = *this;
+    r.kinds_ -= held == 1;
+    r.pairs_ -= held == 2;
+    r.orphan_kinds_ -= orphan && held == 1;
+    r.orphan_pairs_ -= orphan && held == 2;
+    return r;
+  }
+  [[nodiscard]] int kinds() const { return kinds_; }
+  [[nodiscard]] int pairs() const { return pairs_; }
+  // ShantenChiitoitsu, ShantenKokushi and the smaller of the two.
+  [[nodiscard]] int Chiitoitsu() const { return 6 - pairs_ + std::max(0, 7 - kinds_); }
+  [[nodiscard]] int Kokushi() const { return 13 - orphan_kinds_ - (orphan_pairs_ > 0 ? 1 : 0); }
+  [[nodiscard]] int Min() const { return std::min(Chiitoitsu(), Kokushi()); }
+  // The kinds k (held at most three times) with Plus(k, held).Min() >= shanten, for the hand
+  // whose HeldMasks are `masks`.
+  [[nodiscard]] KindMask DrawsAtLeast(const HeldMasks& masks, int shanten) const;
+
+ private:
+  int kinds_ = 0, pairs_ = 0, orphan_kinds_ = 0, orphan_pairs_ = 0;
+};
+
 // What counting the acceptance of one hand takes (DiscardAcceptance::Prepare).
 struct DrawPlan {
   bool standard_only = false;  // seven pairs and thirteen orphans cannot lower the shanten
@@ -64,21 +128,17 @@ class DiscardAcceptance {
   [[nodiscard]] Plan Prepare(Kind discard, int shanten, KindMask allowed);
   // Ukeire(hand - discard, ...) when it is at least `bound`, else a value below `bound`.
   [[nodiscard]] int Count(const Plan& plan, int bound);
-  // Shanten of the hand plus `draw`: the standard form's, or the minimum over all forms. The
-  // hand must hold at most three `draw`.
-  [[nodiscard]] int FloorWith(Kind draw, bool standard_only) {
-    int standard = std_plus_[draw];
-    if (standard == kNotLookedUp) standard = LookUpStandard(draw);
-    if (standard_only) return standard;
-    int irregular = irregular_plus_[draw];
-    if (irregular == kNotLookedUp) irregular = LookUpIrregular(draw);
-    return std::min(standard, irregular);
-  }
-  // True if the hand plus `draw` (at most three held), or the outer hand plus it, has a shanten
-  // of at least `shanten` (in the form asked): then no hand inside it does better.
-  [[nodiscard]] bool Settled(Kind draw, bool standard_only, int shanten) {
-    if (outer_ != nullptr && outer_->hand_[draw] < 4 && outer_->FloorWith(draw, standard_only) >= shanten) return true;
-    return FloorWith(draw, standard_only) >= shanten;
+  // Shanten(hand - discard, num_melds), all forms; the hand must hold a `discard`. With no melds
+  // that is the minimum of the standard form (StandardShantenNeighbours::Minus), seven pairs and
+  // thirteen orphans, as rules/shanten.h Shanten takes it.
+  [[nodiscard]] int ShantenWithout(Kind discard);
+  // The kinds among `draws` that are settled as not lowering a shanten of `shanten` for every
+  // hand inside this one plus the draw: those whose draw gives this hand, or the outer hand, a
+  // shanten of at least `shanten` (in the form asked; FloorsAtLeast).
+  [[nodiscard]] KindMask Settled(KindMask draws, bool standard_only, int shanten) {
+    KindMask settled = 0;
+    if (outer_ != nullptr) settled = outer_->FloorsAtLeast(draws & ~outer_->masks_.four, standard_only, shanten);
+    return settled | FloorsAtLeast(draws & ~settled & ~masks_.four, standard_only, shanten);
   }
   // An upper bound on the acceptance of every hand one discard away whose shanten is `shanten`,
   // counting only draws in `allowed`: the tiles of the draws not Settled in all forms.
@@ -86,21 +146,39 @@ class DiscardAcceptance {
 
  private:
   static constexpr int8_t kNotLookedUp = -100;
+  // The kinds k among `draws` (each held at most three times) such that the shanten of the hand
+  // plus k (the standard form's, or the minimum over all forms) is at least `shanten`. Kept for
+  // the last `shanten` asked: the discards of one hand mostly share a shanten.
+  KindMask FloorsAtLeast(KindMask draws, bool standard_only, int shanten);
+  // Seven pairs and thirteen orphans of the hand less `discard` (unused with melds: the standard
+  // form alone counts then).
+  IrregularShanten IrregularWithout(Kind discard);
   int8_t LookUpStandard(Kind draw);
-  int8_t LookUpIrregular(Kind draw);
   // Fills std_plus_ for every draw far from the hand (they all equal the hand's own).
   void SettleFarDraws();
   // The standard form's shanten of the hand plus or minus one tile, built on first use.
   const StandardShantenNeighbours& Neighbours();
+  // Seven pairs and thirteen orphans of the hand, counted on first use.
+  const IrregularShanten& Irregular();
 
   KindCounts hand_;
+  HeldMasks masks_;  // of hand_
   int num_melds_;
   const KindCounts& visible_;
+  KindMask exhausted_;  // the kinds with no unseen copy (visible four times)
   DiscardAcceptance* outer_;
   bool far_settled_ = false;
   std::optional<StandardShantenNeighbours> neighbours_;
-  std::array<int8_t, kNumKinds> std_plus_;        // ShantenStandard(hand + k), once looked up
-  std::array<int8_t, kNumKinds> irregular_plus_;  // seven pairs / thirteen orphans of hand + k
+  std::optional<IrregularShanten> irregular_;
+  // What FloorsAtLeast knows for `shanten`: the kinds whose standard form was compared with it
+  // (`asked`), those at it or above (`standard`), and IrregularShanten::DrawsAtLeast.
+  struct Floors {
+    int shanten = kNotLookedUp;
+    KindMask asked = 0, standard = 0;
+    std::optional<KindMask> irregular;
+  };
+  Floors floors_;
+  std::array<int8_t, kNumKinds> std_plus_;  // ShantenStandard(hand + k), once looked up
 };
 
 // Ukeire by drawing every kind (34 full shanten lookups); Ukeire skips kinds that cannot help
@@ -115,7 +193,7 @@ class DiscardAcceptance {
 // them loses a han, so the tile-value heuristic treats them like dora.
 [[nodiscard]] KindMask DoraKinds(const PlayerView& view);
 // True if `t` is a peach tile under the view's rules.
-[[nodiscard]] bool IsPeach(Tile t, const Ruleset& rules);
+[[nodiscard]] inline bool IsPeach(Tile t, const Ruleset& rules) { return rules.peach_tiles && IsPeachCopy(t); }
 // The kinds that complete the concealed hand `seat` shows in open riichi (empty if none shown).
 [[nodiscard]] KindMask OpenRiichiWaits(const PlayerView& view, int seat);
 // The kinds that complete a concealed hand `counts` with `num_melds` melds (rules/waits.h Waits).
