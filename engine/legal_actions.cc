@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
 
 #include "engine/win_check.h"
 #include "rules/shanten.h"
@@ -11,6 +14,19 @@ namespace mj {
 namespace {
 
 constexpr bool IsOrphan(Kind k) { return IsTerminalOrHonor(k); }
+
+// An action with no consumed tiles (all four 0, as `{type, actor, tile, {}, 0}` writes them),
+// assembled as its eight bytes: GCC builds such a brace-initialised Action on the stack in
+// pieces, and the 8-byte copy into the list then stalls waiting for them.
+Action Plain(ActionType type, uint8_t actor, Tile tile) {
+  static_assert(sizeof(Action) == 8 && std::is_trivially_copyable_v<Action>);
+  static_assert(offsetof(Action, actor) == 1 && offsetof(Action, tile) == 2 && offsetof(Action, consumed) == 3 &&
+                offsetof(Action, num_consumed) == 7);
+  const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(type), actor, tile, 0, 0, 0, 0, 0};
+  Action a;
+  std::memcpy(&a, bytes.data(), sizeof(a));
+  return a;
+}
 
 bool IsPeach(Tile t, const Ruleset& rules) { return rules.peach_tiles && IsPeachCopy(t); }
 
@@ -91,16 +107,20 @@ void AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, 
   const Ruleset& rules = *s.rules;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot
+  Action discard = Plain(ActionType::kDiscard, static_cast<uint8_t>(s.turn), kNoTile);
   for (Tile t : p.hand) {
     if (allow_tsumogiri && t == s.drawn) continue;  // the drawn tile is its own option
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
     if (Forbidden(forbidden, t)) continue;
-    out->push_back({ActionType::kDiscard, static_cast<uint8_t>(s.turn), t, {}, 0});
+    discard.tile = t;
+    out->push_back(discard);
   }
-  if (allow_tsumogiri && s.drawn != kNoTile)
-    out->push_back({ActionType::kDiscard, static_cast<uint8_t>(s.turn), s.drawn, {}, 0});
+  if (allow_tsumogiri && s.drawn != kNoTile) {
+    discard.tile = s.drawn;
+    out->push_back(discard);
+  }
 }
 
 bool CanAddKan(const RoundState& s, int seat) {
@@ -115,11 +135,13 @@ bool CanAddKan(const RoundState& s, int seat) {
 void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out) {
   out->clear();
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot: the first tile of each face
+  Action set = Plain(ActionType::kSetShield, static_cast<uint8_t>(seat), kNoTile);
   for (Tile t : s.seats[seat].hand) {
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, *s.rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
-    out->push_back({ActionType::kSetShield, static_cast<uint8_t>(seat), t, {}, 0});
+    set.tile = t;
+    out->push_back(set);
   }
 }
 
@@ -158,7 +180,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
     const bool complete = IsComplete(p.counts, static_cast<int>(p.melds.size()));
     if ((complete || (DealtHandWins(rules) && IsFirstTurn(s, seat))) &&
         ScoreWin(s, seat, s.drawn, WinKind::kTsumo).ok())
-      out->push_back({ActionType::kTsumo, actor, s.drawn, {}, 0});
+      out->push_back(Plain(ActionType::kTsumo, actor, s.drawn));
   }
   // Nine different terminals and honours on the first uninterrupted draw (with
   // nine_terminals_no_pair: each held once, no terminal or honour pair).
@@ -171,7 +193,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
       pair = pair || p.counts[k] >= 2;
     }
     if (kinds >= 9 && !(rules.nine_terminals_no_pair && pair))
-      out->push_back({ActionType::kNineTerminals, actor, kNoTile, {}, 0});
+      out->push_back(Plain(ActionType::kNineTerminals, actor, kNoTile));
   }
   // Kans.
   if (CanAddKan(s, seat)) {
@@ -207,7 +229,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
   }
   // Discards; in riichi only the drawn tile.
   if (p.riichi == RiichiState::kAccepted) {
-    out->push_back({ActionType::kDiscard, actor, s.drawn, {}, 0});
+    out->push_back(Plain(ActionType::kDiscard, actor, s.drawn));
     return;
   }
   const size_t first_discard = out->size();
@@ -230,14 +252,14 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
     for (size_t i = first_discard; near && i < end; ++i) {
       const Kind k = KindOf((*out)[i].tile);
       --after[k];
-      if (IsTenpaiCounts(after, melds)) out->push_back({ActionType::kRiichi, actor, (*out)[i].tile, {}, 0});
+      if (IsTenpaiCounts(after, melds)) out->push_back(Plain(ActionType::kRiichi, actor, (*out)[i].tile));
       ++after[k];
     }
     // Open riichi: where the ruleset's yaku table has it for this hand.
     const YakuValue& open = rules.yaku[static_cast<int>(YakuId::kOpenRiichi)];
     if (open.enabled && (p.IsClosed() ? open.closed_sixths : open.open_sixths) > 0) {
       const size_t riichi_end = out->size();
-      for (size_t i = end; i < riichi_end; ++i) out->push_back({ActionType::kOpenRiichi, actor, (*out)[i].tile, {}, 0});
+      for (size_t i = end; i < riichi_end; ++i) out->push_back(Plain(ActionType::kOpenRiichi, actor, (*out)[i].tile));
     }
   }
   AddExchanges(s, p, first_discard, end_discard, out);
@@ -252,7 +274,7 @@ void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* o
   const Kind k = KindOf(t);
   const uint64_t waits = WaitMask(p);
   if ((waits >> k & 1) && !IsFuriten(p, waits) && ScoreWin(s, seat, t, WinKind::kRon).ok())
-    out->push_back({ActionType::kRon, actor, t, {}, 0});
+    out->push_back(Plain(ActionType::kRon, actor, t));
   // The caller must keep a legal discard after a chi or pon (kuikae).
   auto keeps_a_discard = [&](const Action& call) {
     if (rules.kuikae) return true;
@@ -310,7 +332,7 @@ void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* o
       }
     }
   }
-  out->push_back({ActionType::kPass, actor, kNoTile, {}, 0});
+  out->push_back(Plain(ActionType::kPass, actor, kNoTile));
 }
 
 void LegalKanResponses(const RoundState& s, int seat, std::vector<Action>* out) {
@@ -329,9 +351,9 @@ void LegalKanResponses(const RoundState& s, int seat, std::vector<Action>* out) 
       for (const YakuEntry& e : r.yaku)
         allowed = allowed || e.id == YakuId::kKokushi || e.id == YakuId::kKokushi13;
     }
-    if (allowed) out->push_back({ActionType::kRon, static_cast<uint8_t>(seat), t, {}, 0});
+    if (allowed) out->push_back(Plain(ActionType::kRon, static_cast<uint8_t>(seat), t));
   }
-  out->push_back({ActionType::kPass, static_cast<uint8_t>(seat), kNoTile, {}, 0});
+  out->push_back(Plain(ActionType::kPass, static_cast<uint8_t>(seat), kNoTile));
 }
 
 std::vector<Action> LegalTurnActions(const RoundState& s) {
