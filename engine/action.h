@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "engine/tile.h"
@@ -40,8 +41,15 @@ struct Action {
   Tile tile = kNoTile;
   std::array<Tile, 4> consumed{kNoTile, kNoTile, kNoTile, kNoTile};
   uint8_t num_consumed = 0;
-  friend bool operator==(const Action&, const Action&) = default;
+  // Field by field equal; all eight bytes are fields (no padding), so one 8-byte comparison.
+  friend bool operator==(const Action& a, const Action& b) {
+    uint64_t x, y;
+    std::memcpy(&x, &a, sizeof(x));
+    std::memcpy(&y, &b, sizeof(y));
+    return x == y;
+  }
 };
+static_assert(sizeof(Action) == 8, "Action's operator== compares its eight bytes");
 
 // "seat 2 pon 5m with 0m5m" style text, for logs and error messages.
 [[nodiscard]] std::string ActionToString(const Action& a);

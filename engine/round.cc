@@ -416,8 +416,7 @@ Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& leg
   if (legal.size() == 1) return legal.front();
   const PlayerView view(s_, seat);
   const Action a = agent->Choose(view, legal);
-  for (const Action& l : legal)
-    if (l.type == a.type && l.tile == a.tile && l == a) return a;
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return a;
   std::string list;
   for (const Action& l : legal) list += (list.empty() ? "" : "; ") + ActionToString(l);
   static constexpr const char* kWind[] = {"East", "South", "West", "North"};
