@@ -483,41 +483,53 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
 
 bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger) {
   const int me = view.seat();
-  bool threat = false;
-  for (int p = 0; p < 4; ++p) threat = threat || (p != me && view.in_riichi(p));
-  if (!threat) return false;
-  const KindCounts visible = view.VisibleCounts();
+  unsigned riichi = 0;  // bit p: seat p (not this one) is in riichi
+  for (int p = 0; p < 4; ++p)
+    if (p != me && view.in_riichi(p)) riichi |= 1u << p;
+  if (riichi == 0) return false;
+  // The kinds a turn's discards and exchanges read: those in the hand and the own shields.
+  KindMask kinds = HeldMasksOf(view.counts()).held;
+  for (Tile t : view.own_shields()) kinds |= KindBit(KindOf(t));
+  const std::array<KindMask, 4> genbutsu = GenbutsuKindsOf(view, riichi);
+  KindCounts visible{};  // VisibleCounts once an honour's danger needs it
+  bool have_visible = false;
   std::array<int, kNumKinds> worst{}, sum{};
   for (int p = 0; p < 4; ++p) {
-    if (p == me || !view.in_riichi(p)) continue;
-    const KindMask genbutsu = GenbutsuKinds(view, p);
-    const bool shown = view.open_riichi(p);
-    KindMask waits = 0, river = 0;
-    if (shown) {
-      // OpenRiichiWaits, looked up again only when the shown hand changed.
-      ShownWaits& cached = shown_waits_[p];
-      KindCounts hand{};
-      for (Tile t : view.shown_hand(p)) ++hand[KindOf(t)];
-      const int melds = static_cast<int>(view.melds(p).size());
-      if (cached.melds != melds || cached.hand != hand) cached = {hand, melds, WaitKinds(hand, melds)};
-      waits = cached.waits;
-    } else {
-      river = RiverKinds(view, p);
-    }
-    for (int k = 0; k < kNumKinds; ++k) {
-      int d;
-      if (shown) {
-        // The waits are known: a wait is certain to deal in unless the seat is furiten.
-        d = HasKind(waits, static_cast<Kind>(k)) && (waits & genbutsu) == 0 ? 11 : 0;
-      } else {
-        d = Danger(static_cast<Kind>(k), genbutsu, river, visible);
+    if (((riichi >> p) & 1) == 0) continue;
+    if (view.open_riichi(p)) {
+      // The waits are known: a wait is certain to deal in unless the seat is furiten; every
+      // other kind is 0, which changes neither the worst nor the sum.
+      const KindMask waits = ShownWaitKinds(view, p);
+      if ((waits & genbutsu[p]) != 0) continue;
+      for (KindMask m = waits & kinds; m != 0; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        worst[k] = std::max(worst[k], 11);
+        sum[k] += 11;
       }
-      worst[k] = std::max(worst[k], d);
-      sum[k] += d;
+      continue;
+    }
+    if (!have_visible && (kinds & kHonorKinds & ~genbutsu[p]) != 0) {
+      visible = view.VisibleCounts();
+      have_visible = true;
+    }
+    const DangerRow d = Dangers(kinds, genbutsu[p], RiverKinds(view, p), visible);
+    for (KindMask m = kinds; m != 0; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      worst[k] = std::max<int>(worst[k], d[k]);
+      sum[k] += d[k];
     }
   }
   for (int k = 0; k < kNumKinds; ++k) (*danger)[k] = worst[k] * 64 + sum[k];
   return true;
+}
+
+KindMask GreedyAgent::ShownWaitKinds(const PlayerView& view, int seat) {
+  ShownWaits& cached = shown_waits_[seat];
+  KindCounts hand{};
+  for (Tile t : view.shown_hand(seat)) ++hand[KindOf(t)];
+  const int melds = static_cast<int>(view.melds(seat).size());
+  if (cached.melds != melds || cached.hand != hand) cached = {hand, melds, WaitKinds(hand, melds)};
+  return cached.waits;
 }
 
 const Action* GreedyAgent::SafeExchange(const PlayerView& view, std::span<const Action> legal, Tile hand_tile,

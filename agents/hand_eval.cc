@@ -9,7 +9,6 @@
 
 #include "rules/scoring_module.h"
 #include "rules/shanten.h"
-#include "rules/waits.h"
 #include "rules/yaku_id.h"
 
 namespace mj {
@@ -23,6 +22,21 @@ constexpr KindMask SuitKindsWithRank(int lowest, int highest) {
   return m;
 }
 constexpr KindMask kSuitKinds = SuitKindsWithRank(1, 9);
+
+// Danger (hand_eval.h) of an honour not in the genbutsu, `seen` copies visible.
+constexpr int HonorDanger(int seen) { return seen >= 4 ? 1 : seen == 3 ? 2 : seen == 2 ? 5 : 7; }
+
+// Danger of a suit tile of rank `n` not in the genbutsu; `low` / `high`: the tile three ranks
+// below / above is in the riichi player's river (suji).
+constexpr int SuitDanger(int n, bool low, bool high) {
+  if (n == 1 || n == 9) return (high || low) ? 3 : 6;
+  if (n == 2 || n == 3) return high ? 4 : (n == 2 ? 8 : 9);
+  if (n == 7 || n == 8) return low ? 4 : (n == 8 ? 8 : 9);
+  // 4, 5, 6: two ryanmen shapes, one on each side.
+  if (low && high) return 4;
+  if (low || high) return 8;
+  return 10;
+}
 
 // Kinds that can lower the standard form's shanten of a hand (its HeldMasks) when drawn. A drawn
 // tile that is not a copy of a held kind nor within two ranks of one in its suit can only help as
@@ -300,9 +314,26 @@ KindMask OpenRiichiWaits(const PlayerView& view, int seat) {
 }
 
 KindMask WaitKinds(const KindCounts& counts, int num_melds) {
-  KindMask m = 0;
-  for (const Wait& w : Waits(counts, num_melds)) m |= KindBit(w.tile);
-  return m;
+  // Waits lists, for a tenpai hand of the right size, the kinds held at most three times whose
+  // draw completes the hand: a standard split, or with no melds seven distinct pairs or thirteen
+  // orphans. Complete is shanten -1 (rules/shanten.h), form by form, so the lookups below give
+  // the same kinds: the standard form's of the hand plus k, and IrregularShanten (Chiitoitsu -1
+  // is seven kinds held twice each, Kokushi -1 every orphan kind with one of them paired).
+  int total = 0;
+  for (uint8_t n : counts) total += n;
+  if (num_melds < 0 || num_melds > 4 || total != 13 - 3 * num_melds) return 0;
+  const StandardShantenNeighbours standard(counts, num_melds);
+  const HeldMasks masks = HeldMasksOf(counts);
+  const bool irregular_forms = num_melds == 0;
+  const IrregularShanten irregular = irregular_forms ? IrregularShanten(masks) : IrregularShanten();
+  const int shanten = irregular_forms ? std::min(standard.Unchanged(), irregular.Min()) : standard.Unchanged();
+  if (shanten != 0) return 0;
+  KindMask waits = 0;
+  for (KindMask m = kAllKinds & ~masks.four; m != 0; m &= m - 1) {
+    const auto k = static_cast<Kind>(std::countr_zero(m));
+    if (standard.Plus(k) < 0 || (irregular_forms && irregular.Plus(k, counts[k]).Min() < 0)) waits |= KindBit(k);
+  }
+  return waits;
 }
 
 int EstimateWinHan(const PlayerView& view, const Action& win) {
@@ -390,28 +421,52 @@ YakuPlan CurrentYakuPlan(const PlayerView& view) {
 }
 
 KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat) {
+  return GenbutsuKindsOf(view, 1u << riichi_seat)[riichi_seat];
+}
+
+namespace {
+
+// The kinds of river[from..].
+KindMask RiverKindsFrom(const std::vector<RiverTile>& river, size_t from) {
   KindMask m = 0;
-  const auto& own = view.river(riichi_seat);
-  int riichi_index = -1;
-  for (size_t i = 0; i < own.size(); ++i) {
-    m |= KindBit(KindOf(own[i].tile));
-    if (own[i].riichi) riichi_index = static_cast<int>(i);
+  for (size_t i = from; i < river.size(); ++i) m |= KindBit(KindOf(river[i].tile));
+  return m;
+}
+
+}  // namespace
+
+std::array<KindMask, 4> GenbutsuKindsOf(const PlayerView& view, unsigned seats) {
+  std::array<KindMask, 4> out{};
+  std::array<int, 4> riichi_index{-1, -1, -1, -1};
+  unsigned pending = 0;  // the seats whose riichi tile the walk below has yet to reach
+  for (int p = 0; p < 4; ++p) {
+    if (((seats >> p) & 1) == 0) continue;
+    const auto& own = view.river(p);
+    for (size_t i = 0; i < own.size(); ++i) {
+      out[p] |= KindBit(KindOf(own[i].tile));
+      if (own[i].riichi) riichi_index[p] = static_cast<int>(i);
+    }
+    for (Tile t : view.shields_up(p)) out[p] |= KindBit(KindOf(t));
+    if (riichi_index[p] >= 0) pending |= 1u << p;
   }
-  for (Tile t : view.shields_up(riichi_seat)) m |= KindBit(KindOf(t));
-  if (riichi_index < 0) return m;
+  std::array<const std::vector<RiverTile>*, 4> rivers;
   size_t total = 0;
-  for (int p = 0; p < 4; ++p) total += view.river(p).size();
+  for (int p = 0; p < 4; ++p) {
+    rivers[p] = &view.river(p);
+    total += rivers[p]->size();
+  }
+  // The discard order, rebuilt up to the last riichi tile asked about. Every river tile is
+  // reached by the walk (an engine state), so the tiles after a riichi tile in that order are
+  // the rest of each river at the moment the walk reaches it.
   std::array<size_t, 4> next{};
   int cur = view.dealer();
-  bool after = false;
-  for (size_t n = 0; n < total; ++n) {
-    const auto& river = view.river(cur);
+  for (size_t n = 0; n < total && pending != 0; ++n) {
+    const auto& river = *rivers[cur];
     if (next[cur] >= river.size()) break;  // cannot happen for an engine state
     const RiverTile& t = river[next[cur]];
-    if (cur == riichi_seat && static_cast<int>(next[cur]) == riichi_index) {
-      after = true;
-    } else if (after) {
-      m |= KindBit(KindOf(t.tile));
+    if (((pending >> cur) & 1) != 0 && static_cast<int>(next[cur]) == riichi_index[cur]) {
+      pending &= ~(1u << cur);
+      for (int q = 0; q < 4; ++q) out[cur] |= RiverKindsFrom(*rivers[q], next[q] + (q == cur ? 1 : 0));
     }
     ++next[cur];
     int following = (cur + 1) % 4;
@@ -422,7 +477,7 @@ KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat) {
     }
     cur = following;
   }
-  return m;
+  return out;
 }
 
 KindMask RiverKinds(const PlayerView& view, int seat) {
@@ -437,21 +492,33 @@ int Danger(Kind k, int riichi_seat, KindMask genbutsu, const PlayerView& view, c
 
 int Danger(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible) {
   if (HasKind(genbutsu, k)) return 0;
-  if (IsHonor(k)) {
-    const int seen = visible[k];
-    return seen >= 4 ? 1 : seen == 3 ? 2 : seen == 2 ? 5 : 7;
-  }
+  if (IsHonor(k)) return HonorDanger(visible[k]);
   // Suji from the riichi player's own river.
   const int n = NumberOf(k);
   const bool low = n - 3 >= 1 && HasKind(river, static_cast<Kind>(k - 3));   // e.g. 1 for a 4
   const bool high = n + 3 <= 9 && HasKind(river, static_cast<Kind>(k + 3));  // e.g. 7 for a 4
-  if (n == 1 || n == 9) return (high || low) ? 3 : 6;
-  if (n == 2 || n == 3) return high ? 4 : (n == 2 ? 8 : 9);
-  if (n == 7 || n == 8) return low ? 4 : (n == 8 ? 8 : 9);
-  // 4, 5, 6: two ryanmen shapes, one on each side.
-  if (low && high) return 4;
-  if (low || high) return 8;
-  return 10;
+  return SuitDanger(n, low, high);
+}
+
+DangerRow Dangers(KindMask kinds, KindMask genbutsu, KindMask river, const KindCounts& visible) {
+  // Bit k of `low` / `high`: the kind three ranks below / above k, in k's suit, is in the river
+  // (Danger's `low` and `high`).
+  const KindMask low = (river << 3) & SuitKindsWithRank(4, 9);
+  const KindMask high = (river >> 3) & SuitKindsWithRank(1, 6);
+  // SuitDanger by rank (index n - 1) and the two suji bits (low * 2 + high).
+  static constexpr auto kSuit = [] {
+    std::array<std::array<int8_t, 4>, 9> t{};
+    for (int n = 1; n <= 9; ++n)
+      for (int b = 0; b < 4; ++b) t[n - 1][b] = static_cast<int8_t>(SuitDanger(n, b >= 2, (b & 1) != 0));
+    return t;
+  }();
+  DangerRow out{};  // 0 for genbutsu and for the kinds not asked
+  for (KindMask m = kinds & ~genbutsu; m != 0; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    out[k] = k < 27 ? kSuit[k % 9][((low >> k) & 1) * 2 + ((high >> k) & 1)]
+                    : static_cast<int8_t>(HonorDanger(visible[k]));
+  }
+  return out;
 }
 
 }  // namespace mj

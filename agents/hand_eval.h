@@ -224,6 +224,9 @@ enum class YakuPlan : uint8_t {
 // of discards across rivers is rebuilt from the dealer and the called tiles (tile ids are
 // unique): after an uncalled discard the next seat discards, after a called one the caller.
 [[nodiscard]] KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat);
+// GenbutsuKinds of every seat in `seats` (bit p for seat p; 0 for the others), rebuilding the
+// discard order once for all of them.
+[[nodiscard]] std::array<KindMask, 4> GenbutsuKindsOf(const PlayerView& view, unsigned seats);
 
 // Danger of discarding kind `k` against `riichi_seat`, 0 (safe) .. 10 (a middle tile with no
 // hint). Scale: 0 genbutsu; 1 honour with all four visible; 2 honour with three visible;
@@ -235,6 +238,12 @@ enum class YakuPlan : uint8_t {
                          const KindCounts& visible);
 // The same with the kinds in the riichi player's river given (RiverKinds), for rating many kinds.
 [[nodiscard]] int Danger(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible);
+// Danger of each kind in `kinds` (by kind; 0 for the others), as the overload above gives it,
+// from masks. `visible` is read only for the honours in `kinds` outside `genbutsu`.
+using DangerRow = std::array<int8_t, kNumKinds>;
+[[nodiscard]] DangerRow Dangers(KindMask kinds, KindMask genbutsu, KindMask river, const KindCounts& visible);
+// The honours.
+inline constexpr KindMask kHonorKinds = kAllKinds & ~((uint64_t{1} << 27) - 1);
 // The kinds in `seat`'s river.
 [[nodiscard]] KindMask RiverKinds(const PlayerView& view, int seat);
 

@@ -23,6 +23,7 @@
 #include "engine/player_view.h"
 #include "engine/rng.h"
 #include "rules/shanten.h"
+#include "rules/waits.h"
 
 namespace mj {
 namespace {
@@ -461,6 +462,127 @@ TEST(HandEval, UkeireShortcutMatchesDrawingEveryKind) {
     const int s = Shanten(c, melds);
     ASSERT_EQ(Ukeire(c, melds, s, visible), UkeireBruteForce(c, melds, s, visible)) << "iteration " << it;
   }
+}
+
+// A hand of `tiles` tiles drawn from `wall` at `from` (kinds capped at four), or, when `dense`,
+// `tiles` tiles of one suit picked by `rng`.
+KindCounts DealtHand(const Wall& wall, int from, int tiles, bool dense, Rng& rng) {
+  KindCounts c{};
+  if (dense) {
+    const int suit = static_cast<int>(rng.Below(3));
+    for (int placed = 0; placed < tiles;) {
+      const int k = suit * 9 + static_cast<int>(rng.Below(9));
+      if (c[k] < 4) ++c[k], ++placed;
+    }
+    return c;
+  }
+  for (int i = from; i < wall.size && tiles > 0; ++i, --tiles) ++c[KindOf(wall.tiles[i])];
+  return c;
+}
+
+// DiscardAcceptance against the brute force, with and without an outer hand (the hand plus one
+// tile): for every discard d of hands one tile above a 13-equivalent (shuffled walls, 0..4
+// melds, some dense one-suit hands), ShantenWithout(d) is Shanten(hand - d); Count(Prepare(d,
+// s, allowed), 0) is UkeireBruteForce(hand - d, ..., allowed); UpperBound(s, allowed) is at
+// least every such count; Count with a bound is exact at or above the bound and below it else.
+TEST(HandEval, DiscardAcceptanceMatchesBruteForce) {
+  int hands = 0, answers = 0;
+  for (uint64_t seed = 1; seed <= 150; ++seed) {
+    const Wall wall = Wall::Shuffled(seed);
+    Rng rng(seed * 7919);
+    for (int slot = 0; slot < 5; ++slot) {
+      const int melds = static_cast<int>((seed + slot) % 5);
+      const int tiles = 14 - 3 * melds;
+      const int from = slot * 24;
+      const KindCounts hand = DealtHand(wall, from, tiles, slot == 4, rng);
+      // The outer hand: the hand plus the next tile of the wall not held four times.
+      KindCounts bigger = hand;
+      for (int i = from + tiles; i < wall.size; ++i)
+        if (bigger[KindOf(wall.tiles[i])] < 4) {
+          ++bigger[KindOf(wall.tiles[i])];
+          break;
+        }
+      // Visible: the outer hand and 30 more tiles (other rivers), at most four of a kind.
+      KindCounts visible = bigger;
+      for (int i = 0; i < 30; ++i) {
+        uint8_t& v = visible[KindOf(wall.tiles[(from + tiles + 1 + i) % wall.size])];
+        v = static_cast<uint8_t>(std::min(4, v + 1));
+      }
+      const KindMask allowed = slot == 1 ? SimpleKinds() : slot == 2 ? rng.Next() & kAllKinds : kAllKinds;
+      DiscardAcceptance outer(bigger, melds, visible);
+      DiscardAcceptance alone(hand, melds, visible), inner(hand, melds, visible, &outer);
+      ++hands;
+      for (int k = 0; k < kNumKinds; ++k) {
+        if (hand[k] == 0) continue;
+        const auto d = static_cast<Kind>(k);
+        KindCounts h = hand;
+        --h[d];
+        const int s = Shanten(h, melds);
+        // Drawing back the discard left out half of the time, as the agents do.
+        const KindMask draws = k % 2 == 0 ? allowed & ~KindBit(d) : allowed;
+        const int exact = UkeireBruteForce(h, melds, s, visible, draws);
+        const int widest = UkeireBruteForce(h, melds, s, visible, allowed);
+        for (DiscardAcceptance* acceptance : {&alone, &inner}) {
+          SCOPED_TRACE(testing::Message() << "seed " << seed << " slot " << slot << " discard " << k
+                                          << (acceptance == &inner ? " with outer" : ""));
+          ASSERT_EQ(acceptance->ShantenWithout(d), s);
+          const DiscardAcceptance::Plan plan = acceptance->Prepare(d, s, draws);
+          EXPECT_GE(plan.upper, exact);
+          EXPECT_EQ(acceptance->Count(plan, 0), exact);
+          EXPECT_GE(acceptance->UpperBound(s, allowed), widest);
+          for (const int bound : {exact - 1, exact, exact + 1, exact + 4, exact / 2 + 3}) {
+            const int counted = acceptance->Count(plan, bound);
+            if (exact >= bound) {
+              EXPECT_EQ(counted, exact) << "bound " << bound;
+            } else {
+              EXPECT_LT(counted, bound);
+            }
+          }
+          answers += 9;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(hands, 750);
+  EXPECT_GT(answers, 50000);
+}
+
+// The danger of many kinds at once (Dangers) is Danger kind by kind, 0 for the kinds not asked.
+TEST(HandEval, DangersMatchDangerOfEachKind) {
+  Rng rng(77);
+  for (int it = 0; it < 3000; ++it) {
+    const KindMask kinds = it % 2 == 0 ? kAllKinds : rng.Next() & kAllKinds;
+    const KindMask genbutsu = rng.Next() & rng.Next() & kAllKinds, river = rng.Next() & kAllKinds;
+    KindCounts visible{};
+    for (auto& v : visible) v = static_cast<uint8_t>(rng.Below(5));
+    const DangerRow row = Dangers(kinds, genbutsu, river, visible);
+    for (int k = 0; k < kNumKinds; ++k) {
+      const auto kind = static_cast<Kind>(k);
+      ASSERT_EQ(row[k], HasKind(kinds, kind) ? Danger(kind, genbutsu, river, visible) : 0)
+          << "iteration " << it << " kind " << k;
+    }
+  }
+}
+
+// WaitKinds (shanten lookups) gives the kinds of rules/waits.h Waits.
+TEST(HandEval, WaitKindsMatchWaits) {
+  Rng rng(4242);
+  int tenpai = 0;
+  for (int it = 0; it < 30000; ++it) {
+    const int melds = static_cast<int>(rng.Below(5));
+    const int n = 13 - 3 * melds;
+    KindCounts c{};
+    const int lo = static_cast<int>(rng.Below(34)), span = 4 + static_cast<int>(rng.Below(11));  // room for 13 tiles
+    for (int placed = 0; placed < n;) {
+      const int k = (lo + static_cast<int>(rng.Below(static_cast<uint64_t>(span)))) % kNumKinds;
+      if (c[k] < 4) ++c[k], ++placed;
+    }
+    KindMask expected = 0;
+    for (const Wait& w : Waits(c, melds)) expected |= KindBit(w.tile);
+    tenpai += expected != 0;
+    ASSERT_EQ(WaitKinds(c, melds), expected) << "iteration " << it;
+  }
+  EXPECT_GT(tenpai, 1000);
 }
 
 // ---------------------------------------------------------------- whole games
