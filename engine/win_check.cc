@@ -90,6 +90,28 @@ bool SameCounts(const KindCounts& a, const KindCounts& b) {
 }
 }  // namespace
 
+uint64_t TenpaiWaitKinds(const KindCounts& counts, int num_melds) {
+  // Waits() lists the kinds held at most three times whose draw completes the hand; complete is
+  // shanten -1 in some form (a standard split; with no melds seven pairs or thirteen orphans),
+  // so one neighbours lookup per kind answers for the standard form, and the irregular forms
+  // need looking at only when the hand is already at shanten 0 in one of them.
+  const StandardShantenNeighbours standard(counts, num_melds);
+  const bool irregular = num_melds == 0 && std::min(ShantenChiitoitsu(counts), ShantenKokushi(counts)) == 0;
+  KindCounts c = counts;
+  uint64_t mask = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (c[k] >= 4) continue;
+    bool completes = standard.Plus(static_cast<Kind>(k)) < 0;
+    if (!completes && irregular) {
+      ++c[k];
+      completes = ShantenChiitoitsu(c) < 0 || ShantenKokushi(c) < 0;
+      --c[k];
+    }
+    if (completes) mask |= uint64_t{1} << k;
+  }
+  return mask;
+}
+
 uint64_t WaitMask(const SeatState& seat) {
   // Hands change once per turn but are asked about on every discard: cache by content.
   const int melds = static_cast<int>(seat.melds.size());
@@ -99,9 +121,7 @@ uint64_t WaitMask(const SeatState& seat) {
   // Waits() answers nothing for a hand of the wrong size; its shanten is then left at 0, which
   // KnownShantenBeforeDraw's callers read as "may be near".
   const int shanten = total == 13 - 3 * melds ? Shanten(seat.counts, melds) : 0;
-  uint64_t mask = 0;
-  if (shanten == 0)
-    for (const Wait& w : Waits(seat.counts, melds)) mask |= uint64_t{1} << w.tile;
+  const uint64_t mask = shanten == 0 ? TenpaiWaitKinds(seat.counts, melds) : 0;
   seat.waits_for = seat.counts;
   seat.waits_for_melds = static_cast<int8_t>(melds);
   seat.shanten_cached = static_cast<int8_t>(shanten);

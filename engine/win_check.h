@@ -29,6 +29,9 @@ enum class WinKind : uint8_t { kTsumo, kRon, kChankan };
 
 // Kinds (bit k) that complete the 13-tile hand of `seat`, kinds held four times excluded.
 [[nodiscard]] uint64_t WaitMask(const SeatState& seat);
+// The same for a hand given as counts (13 - 3 * num_melds tiles) known to be at shanten 0: the
+// kinds Waits() (rules/waits.h) lists, found with shanten lookups instead of decompositions.
+[[nodiscard]] uint64_t TenpaiWaitKinds(const KindCounts& counts, int num_melds);
 [[nodiscard]] inline bool IsTenpai(const SeatState& seat) { return WaitMask(seat) != 0; }
 // The shanten of `seat`'s hand as it was before drawing `drawn` (the counts without it), when
 // WaitMask() last saw exactly that hand (it does on every other seat's discard); -1 if unknown.

@@ -18,6 +18,9 @@
 
 #include "engine/tile.h"
 #include "engine/wall.h"
+#include "engine/rng.h"
+#include "engine/win_check.h"
+#include "rules/waits.h"
 
 #ifndef MJ_SHARED_DIR
 #define MJ_SHARED_DIR ""
@@ -593,6 +596,51 @@ TEST(ShantenNeighboursTest, PlusAndMinusMatchShantenStandard) {
   }
   std::printf("[ shanten ] %d neighbour answers checked, %d hands holding four of a kind\n", checked, with_four);
   EXPECT_GT(with_four, 200) << "too few hands holding four of a kind";
+}
+
+// The engine's wait mask (engine/win_check.h TenpaiWaitKinds) against the rules: hands whose
+// waits are known, then random tenpai hands against Waits(), which decomposes each completion.
+TEST(TenpaiWaitKinds, KnownWaits) {
+  auto mask_of = [](std::initializer_list<const char*> tiles) {  // one tile each, e.g. "2p"
+    uint64_t m = 0;
+    for (const char* t : tiles) {
+      const KindCounts c = Hand(t);
+      for (int k = 0; k < kNumKinds; ++k)
+        if (c[k] > 0) m |= uint64_t{1} << k;
+    }
+    return m;
+  };
+  EXPECT_EQ(TenpaiWaitKinds(Hand("1133557799m112p"), 0), mask_of({"2p"}));           // seven pairs, single 2p
+  EXPECT_EQ(TenpaiWaitKinds(Hand("19m19p19s1234567z"), 0),                           // thirteen-sided kokushi
+            mask_of({"1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"}));
+  EXPECT_EQ(TenpaiWaitKinds(Hand("1112345678999m"), 0), mask_of({"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"}));
+  EXPECT_EQ(TenpaiWaitKinds(Hand("5m"), 4), mask_of({"5m"}));                        // four melds: a single wait
+  EXPECT_EQ(TenpaiWaitKinds(Hand("2345m"), 3), mask_of({"2m", "5m"}));               // nobetan
+  EXPECT_EQ(TenpaiWaitKinds(Hand("1112m"), 3), mask_of({"2m", "3m"}));               // tanki 2m or penchan 12m
+  EXPECT_EQ(TenpaiWaitKinds(Hand("1111m"), 3), 0u);                                  // karaten: no fifth 1m
+}
+
+TEST(TenpaiWaitKinds, MatchesWaitsOnRandomTenpaiHands) {
+  Rng rng(777);
+  int tenpai = 0, closed = 0;
+  for (int it = 0; it < 60000; ++it) {
+    const int melds = static_cast<int>(rng.Below(5));
+    const int n = 13 - 3 * melds;
+    KindCounts c{};
+    const int lo = static_cast<int>(rng.Below(34)), span = 4 + static_cast<int>(rng.Below(11));
+    for (int placed = 0; placed < n;) {
+      const int k = (lo + static_cast<int>(rng.Below(static_cast<uint64_t>(span)))) % kNumKinds;
+      if (c[k] < 4) ++c[k], ++placed;
+    }
+    if (Shanten(c, melds) != 0) continue;
+    uint64_t expected = 0;
+    for (const Wait& w : Waits(c, melds)) expected |= uint64_t{1} << w.tile;
+    ++tenpai;
+    closed += melds == 0;
+    ASSERT_EQ(TenpaiWaitKinds(c, melds), expected) << "iteration " << it;
+  }
+  EXPECT_GT(tenpai, 2000);
+  EXPECT_GT(closed, 300);
 }
 
 }  // namespace
