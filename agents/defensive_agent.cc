@@ -29,8 +29,8 @@ bool DefensiveAgent::Folding(const PlayerView& view) const {
 }
 
 Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> legal) {
-  for (const Action& a : legal)
-    if (a.type == ActionType::kSetShield) return ChooseShield(view, legal);
+  // A shield decision's list holds kSetShield actions only, and no other list holds one.
+  if (legal.front().type == ActionType::kSetShield) return ChooseShield(view, legal);
   if (const Action* win = WinToTake(view, legal)) return *win;
   if (!Folding(view)) return GreedyAgent::Choose(view, legal);
   const Phase phase = view.phase();

@@ -317,8 +317,8 @@ const Action* GreedyAgent::WinToTake(const PlayerView& view, std::span<const Act
 }
 
 Action GreedyAgent::Choose(const PlayerView& view, std::span<const Action> legal) {
-  for (const Action& a : legal)
-    if (a.type == ActionType::kSetShield) return ChooseShield(view, legal);
+  // A shield decision's list holds kSetShield actions only, and no other list holds one.
+  if (legal.front().type == ActionType::kSetShield) return ChooseShield(view, legal);
   if (const Action* win = WinToTake(view, legal)) return *win;
   const Phase phase = view.phase();
   if (phase == Phase::kAfterDraw || phase == Phase::kAfterCall) return ChooseTurn(view, legal);
