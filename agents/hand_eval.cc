@@ -7,6 +7,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "engine/win_check.h"
 #include "rules/scoring_module.h"
 #include "rules/shanten.h"
 #include "rules/yaku_id.h"
@@ -314,26 +315,13 @@ KindMask OpenRiichiWaits(const PlayerView& view, int seat) {
 }
 
 KindMask WaitKinds(const KindCounts& counts, int num_melds) {
-  // Waits lists, for a tenpai hand of the right size, the kinds held at most three times whose
-  // draw completes the hand: a standard split, or with no melds seven distinct pairs or thirteen
-  // orphans. Complete is shanten -1 (rules/shanten.h), form by form, so the lookups below give
-  // the same kinds: the standard form's of the hand plus k, and IrregularShanten (Chiitoitsu -1
-  // is seven kinds held twice each, Kokushi -1 every orphan kind with one of them paired).
+  // Waits lists kinds only for a tenpai hand of the right size; the engine's TenpaiWaitKinds
+  // gives the same kinds for such a hand with shanten lookups.
   int total = 0;
   for (uint8_t n : counts) total += n;
   if (num_melds < 0 || num_melds > 4 || total != 13 - 3 * num_melds) return 0;
-  const StandardShantenNeighbours standard(counts, num_melds);
-  const HeldMasks masks = HeldMasksOf(counts);
-  const bool irregular_forms = num_melds == 0;
-  const IrregularShanten irregular = irregular_forms ? IrregularShanten(masks) : IrregularShanten();
-  const int shanten = irregular_forms ? std::min(standard.Unchanged(), irregular.Min()) : standard.Unchanged();
-  if (shanten != 0) return 0;
-  KindMask waits = 0;
-  for (KindMask m = kAllKinds & ~masks.four; m != 0; m &= m - 1) {
-    const auto k = static_cast<Kind>(std::countr_zero(m));
-    if (standard.Plus(k) < 0 || (irregular_forms && irregular.Plus(k, counts[k]).Min() < 0)) waits |= KindBit(k);
-  }
-  return waits;
+  if (Shanten(counts, num_melds) != 0) return 0;
+  return TenpaiWaitKinds(counts, num_melds);
 }
 
 int EstimateWinHan(const PlayerView& view, const Action& win) {
