@@ -45,18 +45,28 @@ uint64_t ForbiddenMask(const RoundState& s) {
 }
 bool Forbidden(uint64_t forbidden, Tile t) { return (forbidden >> KindOf(t)) & 1; }
 
+// An exchange of hand tile `tile` for the face-down shield `shield`, assembled as its eight bytes
+// (see Plain): consumed = {shield, none, none, none}, one consumed.
+Action ExchangeAction(uint8_t actor, Tile tile, Tile shield) {
+  const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(ActionType::kExchange), actor, tile, shield,
+                                     kNoTile, kNoTile, kNoTile, 1};
+  Action a;
+  std::memcpy(&a, bytes.data(), sizeof(a));
+  return a;
+}
+
 // Exchanges (shields): every distinct hand face x every distinct face-down shield face; not in
 // riichi. Kuikae (when banned) applies to both tiles. The hand faces are those of the discards
-// just listed in out[first_discard, end_discard): one per face in hand order, the drawn tile (the
-// hand's last) listed last, here only when no earlier tile has its face.
+// just listed in out[first_discard, end_discard), one per face in hand order, the drawn tile
+// (listed last) among them unless `last_repeats` (AddDiscards: an earlier tile has its face).
 void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard, size_t end_discard,
-                  std::vector<Action>* out) {
+                  bool last_repeats, std::vector<Action>* out) {
   if (!s.rules->shields.enabled || p.InRiichi() || p.shields_down.empty()) return;
   const Ruleset& rules = *s.rules;
   // Distinct faces (kind x plain/red/peach) of the face-down shields, in order of first
   // appearance (at most 3 faces of each of the 34 kinds).
   std::array<Tile, 3 * kNumKinds> shields;  // filled up to num_shields
-  int num_shields = 0;
+  size_t num_shields = 0;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};
   for (Tile d : p.shields_down) {
@@ -66,27 +76,16 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
     shields[num_shields++] = d;
   }
   if (num_shields == 0) return;
-  // The hand faces: the discards' tiles, the drawn tile's dropped when an earlier one has its face.
-  seen.fill(0);
-  std::array<Tile, 3 * kNumKinds> faces;
-  int num_faces = 0;
-  for (size_t i = first_discard; i < end_discard; ++i) {
-    const Tile t = (*out)[i].tile;
-    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
-    if (seen[KindOf(t)] & bit) continue;
-    seen[KindOf(t)] |= bit;
-    faces[num_faces++] = t;
-  }
+  if (last_repeats) --end_discard;
   // Hand face by hand face, each with every shield face.
   const size_t first = out->size();
-  out->resize(first + static_cast<size_t>(num_faces * num_shields),
-              Action{ActionType::kExchange, static_cast<uint8_t>(s.turn), kNoTile, {kNoTile, kNoTile, kNoTile, kNoTile}, 1});
+  out->resize(first + (end_discard - first_discard) * num_shields);
   Action* w = out->data() + first;
-  for (int i = 0; i < num_faces; ++i)
-    for (int j = 0; j < num_shields; ++j, ++w) {
-      w->tile = faces[i];
-      w->consumed[0] = shields[j];
-    }
+  const uint8_t actor = static_cast<uint8_t>(s.turn);
+  for (size_t i = first_discard; i < end_discard; ++i) {
+    const Tile face = (*out)[i].tile;
+    for (size_t j = 0; j < num_shields; ++j) *w++ = ExchangeAction(actor, face, shields[j]);
+  }
 }
 
 // Tiles of `hand` of kind k, red ones first.
@@ -103,7 +102,8 @@ SmallVector<Tile, 4> TilesOfKind(const std::vector<Tile>& hand, Kind k, const Ru
 
 // One discard per distinct face in the hand (plain, red five and peach copies differ), the
 // drawn tile as its own option when tsumogiri is allowed; kuikae-forbidden kinds left out.
-void AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, std::vector<Action>* out) {
+// Returns whether that last option (the drawn tile) has the face of an earlier one.
+bool AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, std::vector<Action>* out) {
   const Ruleset& rules = *s.rules;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot
@@ -120,7 +120,9 @@ void AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, 
   if (allow_tsumogiri && s.drawn != kNoTile) {
     discard.tile = s.drawn;
     out->push_back(discard);
+    return (seen[KindOf(s.drawn)] >> FaceSlot(s.drawn, rules)) & 1;
   }
+  return false;
 }
 
 bool CanAddKan(const RoundState& s, int seat) {
@@ -171,7 +173,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
   const uint8_t actor = static_cast<uint8_t>(seat);
   if (s.phase == Phase::kAfterCall) {
     AddDiscards(s, p, false, out);
-    AddExchanges(s, p, 0, out->size(), out);
+    AddExchanges(s, p, 0, out->size(), false, out);
     return;
   }
   // Tsumo; on the first draw also the wins on the dealt 13 tiles that are not four sets and a
@@ -233,7 +235,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
     return;
   }
   const size_t first_discard = out->size();
-  AddDiscards(s, p, true, out);
+  const bool last_repeats = AddDiscards(s, p, true, out);
   const size_t end_discard = out->size();
   // Riichi: closed, enough points and tiles, tenpai after the discard.
   // With riichi_open_hand, open melds allowed; with no deposit, no points needed.
@@ -262,7 +264,13 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
       for (size_t i = end; i < riichi_end; ++i) out->push_back(Plain(ActionType::kOpenRiichi, actor, (*out)[i].tile));
     }
   }
-  AddExchanges(s, p, first_discard, end_discard, out);
+  AddExchanges(s, p, first_discard, end_discard, last_repeats, out);
+}
+
+size_t FirstExchange(std::span<const Action> turn_list) {
+  const auto it = std::partition_point(turn_list.begin(), turn_list.end(),
+                                       [](const Action& a) { return a.type != ActionType::kExchange; });
+  return static_cast<size_t>(it - turn_list.begin());
 }
 
 void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* out) {

@@ -4,6 +4,8 @@
 // returning a new list, and filling `out` (cleared first), which lets the round reuse one
 // buffer for the whole game instead of allocating a list per decision.
 
+#include <cstddef>
+#include <span>
 #include <vector>
 
 #include "engine/action.h"
@@ -11,9 +13,16 @@
 
 namespace mj {
 
-// The seat to act after drawing (phase kAfterDraw) or after a chi/pon (kAfterCall).
+// The seat to act after drawing (phase kAfterDraw) or after a chi/pon (kAfterCall). In this
+// order: tsumo (first when legal), nine terminals, kans, discards (one per face in hand order,
+// the drawn tile last), riichi, open riichi, and the exchanges as the list's tail (hand face by
+// hand face in discard order, each with every face-down shield face); FirstExchange finds them.
 [[nodiscard]] std::vector<Action> LegalTurnActions(const RoundState& s);
 void LegalTurnActions(const RoundState& s, std::vector<Action>* out);
+// The index of the first exchange in a turn list (its size when there is none): the exchanges
+// are the list's tail, so everything before it is the rest of the turn's choices.
+[[nodiscard]] size_t FirstExchange(std::span<const Action> turn_list);
+
 // A seat other than the discarder, on `s.last_discard` (kOnDiscard); ends with kPass.
 [[nodiscard]] std::vector<Action> LegalDiscardResponses(const RoundState& s, int seat);
 void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* out);

@@ -454,7 +454,7 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
         auto answer = Ask(agents[seat], seat, legal_);
         if (!answer) return Error{answer.error()};
         const Action a = *answer;
-        const bool could_tsumo = std::any_of(legal_.begin(), legal_.end(), [](const Action& x) { return x.type == ActionType::kTsumo; });
+        const bool could_tsumo = legal_.front().type == ActionType::kTsumo;  // listed first when legal
         if (could_tsumo && a.type != ActionType::kTsumo && s_.seats[seat].InRiichi()) s_.seats[seat].riichi_furiten = true;
         switch (a.type) {
           case ActionType::kTsumo: SettleWins({seat}, s_.drawn, seat, true, false); break;
