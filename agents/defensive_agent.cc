@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/legal_actions.h"
 #include "rules/shanten.h"
 
 namespace mj {
@@ -31,7 +32,9 @@ bool DefensiveAgent::Folding(const PlayerView& view) const {
 Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> legal) {
   // A shield decision's list holds kSetShield actions only, and no other list holds one.
   if (legal.front().type == ActionType::kSetShield) return ChooseShield(view, legal);
-  if (const Action* win = WinToTake(view, legal)) return *win;
+  // The exchanges are a turn list's tail (FirstExchange): only the exchange step reads them.
+  const std::span<const Action> head = legal.first(FirstExchange(legal));
+  if (const Action* win = WinToTake(view, head)) return *win;
   if (!Folding(view)) return GreedyAgent::Choose(view, legal);
   const Phase phase = view.phase();
   if (phase != Phase::kAfterDraw && phase != Phase::kAfterCall) {
@@ -40,7 +43,7 @@ Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> le
     return legal.back();
   }
   // An abortive draw is the safest answer of all.
-  for (const Action& a : legal)
+  for (const Action& a : head)
     if (a.type == ActionType::kNineTerminals) return a;
   DangerTable danger{};
   (void)ThreatDanger(view, &danger);  // safest against the most dangerous player, then overall
@@ -50,16 +53,19 @@ Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> le
     // protection) goes face up.
     int safest = -1;
     const Action* up = nullptr;
-    for (const Action& a : legal) {
+    for (const Action& a : head) {
       const int d = danger[KindOf(a.tile)];
       if (a.type == ActionType::kDiscard && (safest < 0 || d < safest)) safest = d;
-      if (a.type == ActionType::kExchange && (up == nullptr || d > danger[KindOf(up->tile)])) up = &a;
+    }
+    for (const Action& a : legal.subspan(head.size())) {
+      const int d = danger[KindOf(a.tile)];
+      if (up == nullptr || d > danger[KindOf(up->tile)]) up = &a;
     }
     if (up != nullptr && safest / 64 >= options_.exchange_min_danger)
       if (const Action* x = SafeExchange(view, legal, up->tile, danger))
         if (danger[KindOf(x->consumed[0])] < safest) return *x;
   }
-  return BestDiscard(view, legal, &danger);
+  return BestDiscard(view, head, &danger);
 }
 
 }  // namespace mj

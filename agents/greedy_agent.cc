@@ -112,12 +112,12 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
   const KindCounts& counts = view.counts();
   KindCounts shielded{};
   for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
-  const KindMask yakuhai = YakuhaiKinds(view), dora = DoraKinds(view);
+  const TileValues value(HeldMasksOf(counts), YakuhaiKinds(view), DoraKinds(view));
   for (size_t i = 0; i < n; ++i) {
     const Kind k = c[i].kind;
     const bool bank = bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
     const int safety = IsHonor(k) ? 0 : IsTerminal(k) ? 1 : 2;
-    c[i].key = {0, IsPeach(c[i].tile, rules) ? 1 : 0, bank ? 0 : 1, 0, TileValue(k, counts, yakuhai, dora), safety};
+    c[i].key = {0, IsPeach(c[i].tile, rules) ? 1 : 0, bank ? 0 : 1, 0, value(k), safety};
   }
   return n;
 }
@@ -319,7 +319,8 @@ const Action* GreedyAgent::WinToTake(const PlayerView& view, std::span<const Act
 Action GreedyAgent::Choose(const PlayerView& view, std::span<const Action> legal) {
   // A shield decision's list holds kSetShield actions only, and no other list holds one.
   if (legal.front().type == ActionType::kSetShield) return ChooseShield(view, legal);
-  if (const Action* win = WinToTake(view, legal)) return *win;
+  // A win is never an exchange: the exchange tail of a turn list (FirstExchange) is left out.
+  if (const Action* win = WinToTake(view, legal.first(FirstExchange(legal)))) return *win;
   const Phase phase = view.phase();
   if (phase == Phase::kAfterDraw || phase == Phase::kAfterCall) return ChooseTurn(view, legal);
   return ChooseCall(view, legal);
@@ -397,8 +398,8 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
     n = KeepMin(c, n, [](const Candidate& x) { return x.neg_ukeire; });
   }
   if (n > 1) {
-    const KindMask yakuhai = YakuhaiKinds(view), dora = DoraKinds(view);
-    for (size_t i = 0; i < n; ++i) c[i].value = TileValue(c[i].kind, counts, yakuhai, dora);
+    const TileValues value(HeldMasksOf(counts), YakuhaiKinds(view), DoraKinds(view));
+    for (size_t i = 0; i < n; ++i) c[i].value = value(c[i].kind);
     n = KeepMin(c, n, [](const Candidate& x) { return x.value; });
   }
   const Kind pick = c[n > 1 ? static_cast<size_t>(rng_.Below(n)) : 0].kind;
@@ -412,6 +413,8 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
 }
 
 Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> legal) {
+  // Every choice but an exchange (Guard weighs those): the list before its exchange tail.
+  const std::span<const Action> head = legal.first(FirstExchange(legal));
   const KindCounts& counts = view.counts();
   const int melds = NumMelds(view);
   // The best shanten a discard can keep; looked up only for a nine-terminals or kan decision.
@@ -420,7 +423,7 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
     if (now_cache == kUnknown) now_cache = Shanten(counts, melds);
     return now_cache;
   };
-  for (const Action& a : legal)
+  for (const Action& a : head)
     if (a.type == ActionType::kNineTerminals && now() >= options_.nine_terminals_shanten) return a;
 
   if (options_.riichi) {
@@ -429,7 +432,7 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
     KindCounts visible{};
     bool have_visible = false;
     KindMask yakuhai = 0, dora = 0;
-    for (const Action& a : legal) {
+    for (const Action& a : head) {
       if (a.type != ActionType::kRiichi) continue;
       if (!have_visible) {
         visible = view.VisibleCounts();
@@ -453,7 +456,7 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
     if (best != nullptr && best_wait > 0) {
       // Open riichi on a wide wait: 2 han instead of 1, and no tsumo protection for the others.
       if (options_.open_riichi_wait > 0 && best_wait >= options_.open_riichi_wait)
-        for (const Action& a : legal)
+        for (const Action& a : head)
           if (a.type == ActionType::kOpenRiichi && a.tile == best->tile) return a;
       return *best;
     }
@@ -461,7 +464,7 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
 
   if (options_.kans) {
     const bool tanyao = CurrentYakuPlan(view) == YakuPlan::kTanyao;
-    for (const Action& a : legal) {
+    for (const Action& a : head) {
       KindCounts h = counts;
       int after;
       if (tanyao && !IsSimple(KindOf(a.tile == kNoTile ? a.consumed[0] : a.tile))) continue;  // would void the yaku
@@ -478,7 +481,7 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
     }
   }
 
-  return Guard(view, legal, BestDiscard(view, legal, nullptr));
+  return Guard(view, legal, BestDiscard(view, head, nullptr));
 }
 
 bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger) {
@@ -537,8 +540,8 @@ const Action* GreedyAgent::SafeExchange(const PlayerView& view, std::span<const 
   (void)view;
   if (!options_.exchange) return nullptr;
   const Action* best = nullptr;
-  for (const Action& a : legal) {
-    if (a.type != ActionType::kExchange || a.tile != hand_tile) continue;
+  for (const Action& a : legal.subspan(FirstExchange(legal))) {
+    if (a.tile != hand_tile) continue;
     const int d = danger[KindOf(a.consumed[0])];
     if (d / 64 > options_.shield_max_danger || d >= danger[KindOf(hand_tile)]) continue;
     // The safest shield; among equally safe ones the lowest kind, then the lowest id.
@@ -550,8 +553,8 @@ const Action* GreedyAgent::SafeExchange(const PlayerView& view, std::span<const 
 }
 
 Action GreedyAgent::Guard(const PlayerView& view, std::span<const Action> legal, const Action& d) {
-  bool exchangeable = false;
-  for (const Action& a : legal) exchangeable = exchangeable || a.type == ActionType::kExchange;
+  const size_t first_exchange = FirstExchange(legal);
+  const bool exchangeable = first_exchange < legal.size();
   bool shown = false;
   for (int p = 0; p < 4; ++p) shown = shown || (p != view.seat() && view.open_riichi(p));
   if (!exchangeable && !shown) return d;  // the riichi preset always ends here
@@ -563,7 +566,7 @@ Action GreedyAgent::Guard(const PlayerView& view, std::span<const Action> legal,
   // A known wait of an open riichi: the best discard that avoids every known wait.
   DangerTable known{};
   for (int k = 0; k < kNumKinds; ++k) known[k] = danger[k] / 64 >= 11 ? 1 : 0;
-  return BestDiscard(view, legal, &known);
+  return BestDiscard(view, legal.first(first_exchange), &known);
 }
 
 Action GreedyAgent::ChooseShield(const PlayerView& view, std::span<const Action> legal) {
