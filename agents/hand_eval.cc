@@ -365,23 +365,26 @@ int EstimateWinHan(const PlayerView& view, const Action& win) {
   return r.ok() ? r.han_sixths / 6 : 0;
 }
 
+namespace {
+// The number kinds whose rank is at least `lo` and at most `hi`.
+constexpr KindMask RanksBetween(int lo, int hi) {
+  KindMask m = 0;
+  for (int k = 0; k < 27; ++k)
+    if (k % 9 + 1 >= lo && k % 9 + 1 <= hi) m |= KindMask{1} << k;
+  return m;
+}
+}  // namespace
+
+TileValues::TileValues(const HeldMasks& masks, KindMask yakuhai, KindMask dora)
+    : plus4_a_((masks.held << 1) & RanksBetween(2, 9)),
+      plus4_b_((masks.held >> 1) & RanksBetween(1, 8)),
+      plus2_a_(((masks.held << 2) & RanksBetween(3, 9)) | (yakuhai & kHonorKinds)),
+      plus2_b_((masks.held >> 2) & RanksBetween(1, 7)),
+      paired_(masks.paired),
+      dora_(dora) {}
+
 int TileValue(Kind k, const KindCounts& counts, KindMask yakuhai, KindMask dora) {
-  int v;
-  if (IsHonor(k)) {
-    v = HasKind(yakuhai, k) ? 4 : 2;
-    if (counts[k] >= 2) v += 20;
-  } else {
-    const int n = NumberOf(k);
-    v = (n == 1 || n == 9) ? 6 : (n == 2 || n == 8) ? 8 : 10;
-    // Each held neighbour in the suit: 4 one rank away, 2 two ranks away.
-    if (n >= 2 && counts[k - 1] > 0) v += 4;
-    if (n <= 8 && counts[k + 1] > 0) v += 4;
-    if (n >= 3 && counts[k - 2] > 0) v += 2;
-    if (n <= 7 && counts[k + 2] > 0) v += 2;
-    if (counts[k] >= 2) v += 6;
-  }
-  if (HasKind(dora, k)) v += 8;
-  return v;
+  return TileValues(HeldMasksOf(counts), yakuhai, dora)(k);
 }
 
 bool OpenTanyaoAllowed(const Ruleset& rules) {

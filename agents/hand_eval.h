@@ -206,6 +206,37 @@ class DiscardAcceptance {
 // guest winds lowest, then lone yakuhai honours, terminals, 2/8, 3..7; each neighbour within
 // two ranks, a pair and dora add to it. Only breaks ties between equally fast discards.
 [[nodiscard]] int TileValue(Kind k, const KindCounts& counts, KindMask yakuhai, KindMask dora);
+// TileValue of any kind for one hand, from its HeldMasks: the neighbour, pair, yakuhai and dora
+// tests as mask bits (no branches, for rating many kinds of one hand).
+class TileValues {
+ public:
+  TileValues(const HeldMasks& masks, KindMask yakuhai, KindMask dora);
+  [[nodiscard]] int operator()(Kind k) const {
+    return kBase[k] + 4 * Bit(plus4_a_, k) + 4 * Bit(plus4_b_, k) + 2 * Bit(plus2_a_, k) + 2 * Bit(plus2_b_, k) +
+           kPairBonus[k] * Bit(paired_, k) + 8 * Bit(dora_, k);
+  }
+
+ private:
+  static int Bit(KindMask m, Kind k) { return static_cast<int>((m >> k) & 1); }
+  // A lone tile's worth: guest wind 2, terminal 6, 2/8 8, 3..7 10 (a yakuhai honour's 4 comes
+  // from plus2_a_); and what holding two or more adds: 20 for an honour, 6 for a number.
+  static constexpr std::array<int8_t, kNumKinds> kBase = [] {
+    std::array<int8_t, kNumKinds> b{};
+    for (int k = 0; k < kNumKinds; ++k) {
+      const int n = k % 9 + 1;
+      b[k] = static_cast<int8_t>(k >= 27 ? 2 : (n == 1 || n == 9) ? 6 : (n == 2 || n == 8) ? 8 : 10);
+    }
+    return b;
+  }();
+  static constexpr std::array<int8_t, kNumKinds> kPairBonus = [] {
+    std::array<int8_t, kNumKinds> b{};
+    for (int k = 0; k < kNumKinds; ++k) b[k] = static_cast<int8_t>(k >= 27 ? 20 : 6);
+    return b;
+  }();
+  // plus4_a_ / plus4_b_: a held neighbour one rank below / above; plus2_a_: two ranks below,
+  // or a yakuhai honour; plus2_b_: two ranks above.
+  KindMask plus4_a_, plus4_b_, plus2_a_, plus2_b_, paired_, dora_;
+};
 
 // What an open hand counts on for its yaku (closed hands need none: riichi / menzen tsumo).
 enum class YakuPlan : uint8_t {

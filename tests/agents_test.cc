@@ -564,6 +564,59 @@ TEST(HandEval, DangersMatchDangerOfEachKind) {
   }
 }
 
+// TileValue by the header's definition: lone guest wind 2, lone yakuhai 4, terminal 6, 2/8 8,
+// 3..7 10; +4 a held neighbour one rank away and +2 two ranks away (same suit only), a pair +20
+// for an honour and +6 for a number, dora +8.
+TEST(HandEval, TileValueByItsDefinition) {
+  KindCounts c{};
+  auto add = [&](const std::string& tiles) {
+    for (size_t i = 0; i + 1 < tiles.size(); i += 2) ++c[ParseTile(tiles.substr(i, 2))->kind];
+  };
+  add("1m2m3m8m" "4p5p6p7p" "9s8s" "2z7z7z" "1p");
+  const auto kind = [](const std::string& t) { return ParseTile(t)->kind; };
+  const KindMask yakuhai = KindBit(kind("7z")) | KindBit(kind("1z"));
+  const KindMask dora = KindBit(kind("6p"));
+  auto value = [&](const std::string& t) { return TileValue(kind(t), c, yakuhai, dora); };
+  EXPECT_EQ(value("1m"), 6 + 4 + 2);       // 2m beside, 3m two away
+  EXPECT_EQ(value("8m"), 8);               // 9m/7m/6m not held; 1p is another suit
+  EXPECT_EQ(value("1p"), 6);               // 9m and 8m are another suit
+  EXPECT_EQ(value("5p"), 10 + 4 + 4 + 2);  // 4p 6p beside, 7p two away (3p not held)
+  EXPECT_EQ(value("6p"), 10 + 4 + 4 + 2 + 8);  // 5p 7p beside, 4p two away (8p not held), dora
+  EXPECT_EQ(value("9s"), 6 + 4);
+  EXPECT_EQ(value("2z"), 2);               // lone guest wind: honours have no neighbours
+  EXPECT_EQ(value("7z"), 4 + 20);          // a yakuhai pair
+  EXPECT_EQ(value("1z"), 4);               // yakuhai, not held (a draw's worth)
+  ++c[kind("5p")];
+  EXPECT_EQ(value("5p"), 10 + 4 + 4 + 2 + 6);  // now a pair
+
+  // Every kind of random hands, against that definition written out.
+  auto spec = [](Kind k, const KindCounts& h, KindMask yh, KindMask dr) {
+    int v;
+    if (k >= 27) {
+      v = HasKind(yh, k) ? 4 : 2;
+      if (h[k] >= 2) v += 20;
+    } else {
+      const int n = k % 9 + 1;
+      v = (n == 1 || n == 9) ? 6 : (n == 2 || n == 8) ? 8 : 10;
+      if (n >= 2 && h[k - 1] > 0) v += 4;
+      if (n <= 8 && h[k + 1] > 0) v += 4;
+      if (n >= 3 && h[k - 2] > 0) v += 2;
+      if (n <= 7 && h[k + 2] > 0) v += 2;
+      if (h[k] >= 2) v += 6;
+    }
+    return HasKind(dr, k) ? v + 8 : v;
+  };
+  Rng rng(5);
+  for (int it = 0; it < 2000; ++it) {
+    KindCounts h{};
+    for (auto& v : h) v = static_cast<uint8_t>(rng.Below(3) == 0 ? rng.Below(5) : 0);
+    const KindMask yh = rng.Next() & kHonorKinds, dr = rng.Next() & rng.Next() & kAllKinds;
+    const TileValues values(HeldMasksOf(h), yh, dr);
+    for (int k = 0; k < kNumKinds; ++k)
+      ASSERT_EQ(values(static_cast<Kind>(k)), spec(static_cast<Kind>(k), h, yh, dr)) << "iteration " << it << " kind " << k;
+  }
+}
+
 // WaitKinds (shanten lookups) gives the kinds of rules/waits.h Waits.
 TEST(HandEval, WaitKindsMatchWaits) {
   Rng rng(4242);
