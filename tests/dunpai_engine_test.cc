@@ -475,6 +475,72 @@ TEST(DunpaiEngine, ThousandRandomGamesKeepEveryInvariant) {
               gap_ends);
 }
 
+// legal_actions.h's order of a turn list, which agents and the round rely on (FirstExchange,
+// tsumo at the front): tsumo, nine terminals, kans, discards, riichi, open riichi, exchanges.
+class OrderCheckingAgent final : public Agent {
+ public:
+  [[nodiscard]] std::string Name() const override { return "order-checking random"; }
+  void BeginGame(int seat, uint64_t seed) override { random_.BeginGame(seat, seed); }
+  [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
+    if (view.phase() == Phase::kAfterDraw || view.phase() == Phase::kAfterCall) Check(legal);
+    return random_.Choose(view, legal);
+  }
+  int lists = 0, with_exchanges = 0;
+
+ private:
+  static int Rank(ActionType t) {
+    switch (t) {
+      case ActionType::kTsumo: return 0;
+      case ActionType::kNineTerminals: return 1;
+      case ActionType::kAnkan:
+      case ActionType::kKakan: return 2;
+      case ActionType::kDiscard: return 3;
+      case ActionType::kRiichi: return 4;
+      case ActionType::kOpenRiichi: return 5;
+      case ActionType::kExchange: return 6;
+      default: return -1;
+    }
+  }
+  void Check(std::span<const Action> legal) {
+    ++lists;
+    size_t exchanges = 0;
+    std::vector<Tile> hand_faces, shield_faces;
+    for (size_t i = 0; i < legal.size(); ++i) {
+      ASSERT_GE(Rank(legal[i].type), 0) << ActionToString(legal[i]);
+      if (i > 0) ASSERT_LE(Rank(legal[i - 1].type), Rank(legal[i].type)) << ActionToString(legal[i]);
+      if (legal[i].type != ActionType::kExchange) continue;
+      ++exchanges;
+      if (hand_faces.empty() || hand_faces.back() != legal[i].tile) hand_faces.push_back(legal[i].tile);
+      if (hand_faces.size() == 1) shield_faces.push_back(legal[i].consumed[0]);
+    }
+    ASSERT_EQ(FirstExchange(legal), legal.size() - exchanges);
+    // No face twice (Dunpai's faces: kind, and peach or not).
+    for (size_t i = 0; i < hand_faces.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        ASSERT_FALSE(KindOf(hand_faces[i]) == KindOf(hand_faces[j]) &&
+                     IsPeachCopy(hand_faces[i]) == IsPeachCopy(hand_faces[j]));
+    // Hand face by hand face (each once), each with the same shield faces.
+    ASSERT_EQ(exchanges, hand_faces.size() * shield_faces.size());
+    for (size_t i = 0; i < exchanges; ++i) {
+      const Action& x = legal[legal.size() - exchanges + i];
+      ASSERT_EQ(x.tile, hand_faces[i / shield_faces.size()]);
+      ASSERT_EQ(x.consumed[0], shield_faces[i % shield_faces.size()]);
+    }
+    with_exchanges += exchanges > 0;
+  }
+  RandomAgent random_;
+};
+
+TEST(DunpaiEngine, TurnListsKeepTheirStatedOrder) {
+  OrderCheckingAgent a, b, c, d;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const GameRecord rec = PlayGame(Dunpai(), seed, {&a, &b, &c, &d});
+    ASSERT_TRUE(rec.complete) << "seed " << seed << ": " << rec.error;
+  }
+  EXPECT_GT(a.with_exchanges, 100);
+  EXPECT_GT(a.lists, a.with_exchanges);
+}
+
 TEST(DunpaiEngine, ShieldModuleOnTheRiichiRuleset) {
   // The module alone on riichi: dead wall, dora, deposits and renchan as usual.
   auto rules = RulesetFromJson({{"base", "riichi"}, {"shields", {{"enabled", true}}}});
