@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
@@ -45,16 +46,6 @@ uint64_t ForbiddenMask(const RoundState& s) {
 }
 bool Forbidden(uint64_t forbidden, Tile t) { return (forbidden >> KindOf(t)) & 1; }
 
-// An exchange of hand tile `tile` for the face-down shield `shield`, assembled as its eight bytes
-// (see Plain): consumed = {shield, none, none, none}, one consumed.
-Action ExchangeAction(uint8_t actor, Tile tile, Tile shield) {
-  const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(ActionType::kExchange), actor, tile, shield,
-                                     kNoTile, kNoTile, kNoTile, 1};
-  Action a;
-  std::memcpy(&a, bytes.data(), sizeof(a));
-  return a;
-}
-
 // Exchanges (shields): every distinct hand face x every distinct face-down shield face; not in
 // riichi. Kuikae (when banned) applies to both tiles. The hand faces are those of the discards
 // just listed in out[first_discard, end_discard), one per face in hand order, the drawn tile
@@ -63,9 +54,10 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
                   bool last_repeats, std::vector<Action>* out) {
   if (!s.rules->shields.enabled || p.InRiichi() || p.shields_down.empty()) return;
   const Ruleset& rules = *s.rules;
-  // Distinct faces (kind x plain/red/peach) of the face-down shields, in order of first
-  // appearance (at most 3 faces of each of the 34 kinds).
-  std::array<Tile, 3 * kNumKinds> shields;  // filled up to num_shields
+  // Each distinct face (kind x plain/red/peach) of the face-down shields, in order of first
+  // appearance, as the eight bytes of its exchange with the hand tile left 0: {kExchange, actor,
+  // 0, {shield, none, none, none}, 1}. At most 3 faces of each of the 34 kinds.
+  std::array<uint64_t, 3 * kNumKinds> shields;  // filled up to num_shields
   size_t num_shields = 0;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};
@@ -73,18 +65,24 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(d, rules));
     if ((seen[KindOf(d)] & bit) || Forbidden(forbidden, d)) continue;
     seen[KindOf(d)] |= bit;
-    shields[num_shields++] = d;
+    const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(ActionType::kExchange), static_cast<uint8_t>(s.turn), 0, d,
+                                       kNoTile, kNoTile, kNoTile, 1};
+    std::memcpy(&shields[num_shields++], bytes.data(), sizeof(uint64_t));
   }
   if (num_shields == 0) return;
   if (last_repeats) --end_discard;
-  // Hand face by hand face, each with every shield face.
+  // Hand face by hand face, each with every shield face: the face ORed into the tile byte.
+  static_assert(sizeof(Action) == 8 && std::is_trivially_copyable_v<Action> && offsetof(Action, tile) == 2);
+  constexpr int kTileShift = std::endian::native == std::endian::little ? 16 : 40;
   const size_t first = out->size();
   out->resize(first + (end_discard - first_discard) * num_shields);
   Action* w = out->data() + first;
-  const uint8_t actor = static_cast<uint8_t>(s.turn);
   for (size_t i = first_discard; i < end_discard; ++i) {
-    const Tile face = (*out)[i].tile;
-    for (size_t j = 0; j < num_shields; ++j) *w++ = ExchangeAction(actor, face, shields[j]);
+    const uint64_t face = uint64_t{(*out)[i].tile} << kTileShift;
+    for (size_t j = 0; j < num_shields; ++j, ++w) {
+      const uint64_t bits = shields[j] | face;
+      std::memcpy(static_cast<void*>(w), &bits, sizeof(bits));
+    }
   }
 }
 
