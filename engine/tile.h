@@ -38,11 +38,20 @@ enum class Suit : uint8_t { kMan, kPin, kSou, kHonor, kCount };
 [[nodiscard]] constexpr bool IsTerminal(Kind k) { return k < 27 && (k % 9 == 0 || k % 9 == 8); }
 [[nodiscard]] constexpr bool IsTerminalOrHonor(Kind k) { return IsHonor(k) || IsTerminal(k); }
 [[nodiscard]] constexpr bool IsSimple(Kind k) { return !IsTerminalOrHonor(k); }
-// The copy-0 tiles: red-five candidates and peach candidates.
-[[nodiscard]] constexpr bool IsRedFiveCopy(Tile t) { return CopyOf(t) == 0 && KindOf(t) < 27 && NumberOf(KindOf(t)) == 5; }
-[[nodiscard]] constexpr bool IsPeachCopy(Tile t) {
-  return CopyOf(t) == 0 && KindOf(t) < 27 && (NumberOf(KindOf(t)) == 3 || NumberOf(KindOf(t)) == 7);
-}
+// The copy-0 tiles: red-five candidates (copy 0 of each suit's 5) and peach candidates (copy 0
+// of each suit's 3 and 7). Looked up by tile id (kNoTile included) in one table: bit 0 red five,
+// bit 1 peach.
+inline constexpr std::array<uint8_t, 256> kMarkedCopies = [] {
+  std::array<uint8_t, 256> marks{};
+  for (int suit = 0; suit < 3; ++suit) {
+    marks[(suit * 9 + 4) * 4] = 1;
+    marks[(suit * 9 + 2) * 4] = 2;
+    marks[(suit * 9 + 6) * 4] = 2;
+  }
+  return marks;
+}();
+[[nodiscard]] constexpr bool IsRedFiveCopy(Tile t) { return kMarkedCopies[t] & 1; }
+[[nodiscard]] constexpr bool IsPeachCopy(Tile t) { return (kMarkedCopies[t] >> 1) & 1; }
 // The dora that an indicator of kind k points at (9 -> 1 within a suit, N -> E, Red -> White).
 [[nodiscard]] constexpr Kind DoraFromIndicator(Kind k) {
   if (k < 27) return static_cast<Kind>(k / 9 * 9 + (k % 9 + 1) % 9);
