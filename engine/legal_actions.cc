@@ -289,9 +289,15 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
 }
 
 size_t FirstExchange(std::span<const Action> turn_list) {
-  const auto it = std::partition_point(turn_list.begin(), turn_list.end(),
-                                       [](const Action& a) { return a.type != ActionType::kExchange; });
-  return static_cast<size_t>(it - turn_list.begin());
+  // A binary search whose step is a select, not a branch (the answer is in [base, base + n]).
+  if (turn_list.empty()) return 0;
+  const Action* base = turn_list.data();
+  for (size_t n = turn_list.size(); n > 1;) {
+    const size_t half = n / 2;
+    base = base[half].type != ActionType::kExchange ? base + half : base;
+    n -= half;
+  }
+  return static_cast<size_t>(base - turn_list.data()) + (base->type != ActionType::kExchange ? 1 : 0);
 }
 
 void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* out) {
