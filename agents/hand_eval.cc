@@ -418,58 +418,12 @@ KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat) {
   return GenbutsuKindsOf(view, 1u << riichi_seat)[riichi_seat];
 }
 
-namespace {
-
-// The kinds of river[from..].
-KindMask RiverKindsFrom(const std::vector<RiverTile>& river, size_t from) {
-  KindMask m = 0;
-  for (size_t i = from; i < river.size(); ++i) m |= KindBit(KindOf(river[i].tile));
-  return m;
-}
-
-}  // namespace
-
 std::array<KindMask, 4> GenbutsuKindsOf(const PlayerView& view, unsigned seats) {
   std::array<KindMask, 4> out{};
-  std::array<int, 4> riichi_index{-1, -1, -1, -1};
-  unsigned pending = 0;  // the seats whose riichi tile the walk below has yet to reach
   for (int p = 0; p < 4; ++p) {
     if (((seats >> p) & 1) == 0) continue;
-    const auto& own = view.river(p);
-    for (size_t i = 0; i < own.size(); ++i) {
-      out[p] |= KindBit(KindOf(own[i].tile));
-      if (own[i].riichi) riichi_index[p] = static_cast<int>(i);
-    }
+    out[p] = RiverKinds(view, p) | view.kinds_after_riichi(p);
     for (Tile t : view.shields_up(p)) out[p] |= KindBit(KindOf(t));
-    if (riichi_index[p] >= 0) pending |= 1u << p;
-  }
-  std::array<const std::vector<RiverTile>*, 4> rivers;
-  size_t total = 0;
-  for (int p = 0; p < 4; ++p) {
-    rivers[p] = &view.river(p);
-    total += rivers[p]->size();
-  }
-  // The discard order, rebuilt up to the last riichi tile asked about. Every river tile is
-  // reached by the walk (an engine state), so the tiles after a riichi tile in that order are
-  // the rest of each river at the moment the walk reaches it.
-  std::array<size_t, 4> next{};
-  int cur = view.dealer();
-  for (size_t n = 0; n < total && pending != 0; ++n) {
-    const auto& river = *rivers[cur];
-    if (next[cur] >= river.size()) break;  // cannot happen for an engine state
-    const RiverTile& t = river[next[cur]];
-    if (((pending >> cur) & 1) != 0 && static_cast<int>(next[cur]) == riichi_index[cur]) {
-      pending &= ~(1u << cur);
-      for (int q = 0; q < 4; ++q) out[cur] |= RiverKindsFrom(*rivers[q], next[q] + (q == cur ? 1 : 0));
-    }
-    ++next[cur];
-    int following = (cur + 1) % 4;
-    if (t.called) {
-      for (int p = 0; p < 4; ++p)
-        for (const EngineMeld& meld : view.melds(p))
-          if (meld.called == t.tile && meld.from == cur) following = p;
-    }
-    cur = following;
   }
   return out;
 }

@@ -250,13 +250,10 @@ enum class YakuPlan : uint8_t {
 [[nodiscard]] bool OpenTanyaoAllowed(const Ruleset& rules);
 
 // Kinds that `riichi_seat` cannot ron with: every kind in its river or face up in its shield
-// area (furiten; shields_up count as discards) and every kind
-// anyone discarded after its riichi declaration (it passed them, so riichi furiten). The order
-// of discards across rivers is rebuilt from the dealer and the called tiles (tile ids are
-// unique): after an uncalled discard the next seat discards, after a called one the caller.
+// area (furiten; shields_up count as discards) and every kind anyone discarded after its riichi
+// declaration (it passed them, so riichi furiten; PlayerView::kinds_after_riichi).
 [[nodiscard]] KindMask GenbutsuKinds(const PlayerView& view, int riichi_seat);
-// GenbutsuKinds of every seat in `seats` (bit p for seat p; 0 for the others), rebuilding the
-// discard order once for all of them.
+// GenbutsuKinds of every seat in `seats` (bit p for seat p; 0 for the others).
 [[nodiscard]] std::array<KindMask, 4> GenbutsuKindsOf(const PlayerView& view, unsigned seats);
 
 // Danger of discarding kind `k` against `riichi_seat`, 0 (safe) .. 10 (a middle tile with no

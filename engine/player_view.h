@@ -43,6 +43,9 @@ class PlayerView {
   }
   [[nodiscard]] const std::vector<RiverTile>& river(int seat) const { return s_.seats[seat].river; }
   [[nodiscard]] bool in_riichi(int seat) const { return s_.seats[seat].InRiichi(); }
+  // The kinds (bit k for kind k) of every tile any seat discarded after `seat`'s riichi tile
+  // (0 before it has one in its river).
+  [[nodiscard]] uint64_t kinds_after_riichi(int seat) const { return s_.seats[seat].kinds_after_riichi; }
   [[nodiscard]] int hand_size(int seat) const { return static_cast<int>(s_.seats[seat].hand.size()); }
   [[nodiscard]] Tile last_discard() const { return s_.last_discard; }
   [[nodiscard]] int last_discarder() const { return s_.last_discarder; }

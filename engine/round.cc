@@ -194,12 +194,7 @@ void Round::Discard(Tile t, bool riichi, bool open, bool from_shield) {
   RevealPendingDora();
   const bool tsumogiri = !from_shield && t == s_.drawn;
   if (!from_shield) RemoveFromHand(seat, t);
-  // Filled in place: a braced RiverTile is built on the stack byte by byte and copied as one
-  // word, which stalls on those byte stores.
-  RiverTile& placed = p.river.emplace_back();
-  placed.tile = t;
-  placed.tsumogiri = tsumogiri;
-  placed.riichi = riichi;
+  PlaceInRiver(s_, seat, t, tsumogiri, riichi);
   p.discarded[KindOf(t)] = true;
   if (!IsTerminalOrHonor(KindOf(t))) p.all_discards_orphans = false;
   p.temporary_furiten = false;

@@ -49,6 +49,10 @@ struct SeatState {
   bool all_discards_orphans = true;       // for nagashi mangan
   bool discards_called = false;           // some discard was called (voids nagashi mangan)
   int num_kans = 0;
+  // Kinds (bit k for kind k) of every river tile placed, by any seat, after this seat's riichi
+  // tile: what everybody discarded since it declared. Public; PlaceInRiver keeps it.
+  uint64_t kinds_after_riichi = 0;
+  bool riichi_tile_placed = false;        // this seat's river holds its riichi declaration tile
   // Shields (盾牌): face-down shields and the face-up tiles exchanged into the shield area.
   std::vector<Tile> shields_down;
   std::vector<Tile> shields_up;
@@ -119,5 +123,22 @@ struct RoundState {
   [[nodiscard]] int TilesLeft() const { return live_end - live_next; }
   [[nodiscard]] Wind SeatWind(int seat) const { return static_cast<Wind>((seat - dealer + 4) % 4); }
 };
+
+// Appends tile `t` to `seat`'s river (`riichi`: the declaration tile) and notes its kind for
+// every seat whose riichi tile is already in its river (kinds_after_riichi). Every river tile
+// is placed through here. Returns the new river entry.
+inline RiverTile& PlaceInRiver(RoundState& s, int seat, Tile t, bool tsumogiri, bool riichi) {
+  for (SeatState& q : s.seats)
+    if (q.riichi_tile_placed) q.kinds_after_riichi |= uint64_t{1} << KindOf(t);
+  SeatState& p = s.seats[seat];
+  p.riichi_tile_placed = p.riichi_tile_placed || riichi;
+  // Filled in place: a braced RiverTile is built on the stack byte by byte and copied as one
+  // word, which stalls on those byte stores.
+  RiverTile& placed = p.river.emplace_back();
+  placed.tile = t;
+  placed.tsumogiri = tsumogiri;
+  placed.riichi = riichi;
+  return placed;
+}
 
 }  // namespace mj

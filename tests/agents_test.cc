@@ -75,7 +75,7 @@ class Table {
     EXPECT_EQ(seat, next_discarder_) << "discards must follow table order";
     const Tile t = Take(tile).at(0);
     SeatState& p = s_.seats[seat];
-    p.river.push_back({t, false, riichi, false});
+    PlaceInRiver(s_, seat, t, false, riichi);
     p.discarded[KindOf(t)] = true;
     if (riichi) p.riichi = RiichiState::kAccepted;
     s_.last_discard = t;

@@ -65,7 +65,7 @@ class Table {
     EXPECT_EQ(seat, next_) << "discards must follow table order";
     const Tile t = Take(tile).at(0);
     SeatState& p = s_.seats[seat];
-    p.river.push_back({t, false, riichi, false});
+    PlaceInRiver(s_, seat, t, false, riichi);
     p.discarded[KindOf(t)] = true;
     if (riichi) p.riichi = RiichiState::kAccepted;
     s_.last_discard = t;
@@ -415,11 +415,12 @@ TEST(DunpaiAgents, AnswersAreAlwaysLegal) {
       }
       for (int i = 0, n = static_cast<int>(rng.Below(4)); i < n; ++i) seat.shields_down.push_back(ids[next++]);
       for (int i = 0, n = static_cast<int>(rng.Below(6)); i < n; ++i) {
-        seat.river.push_back({ids[next++], false, false, false});
+        PlaceInRiver(s, p, ids[next++], false, false);
         seat.discarded[KindOf(seat.river.back().tile)] = true;
       }
       if (p != 0 && rng.Below(2) == 0 && !seat.river.empty()) {
         seat.river.back().riichi = true;
+        seat.riichi_tile_placed = true;
         seat.riichi = RiichiState::kAccepted;
         seat.open_riichi = rng.Below(3) == 0;
       }

@@ -475,6 +475,61 @@ TEST(DunpaiEngine, ThousandRandomGamesKeepEveryInvariant) {
               gap_ends);
 }
 
+// kinds_after_riichi against the discard order rebuilt from the table alone: from the dealer,
+// each discard is followed by the next seat's, or by the caller's when it was called.
+std::array<uint64_t, 4> KindsAfterRiichiByWalk(const RoundState& s) {
+  std::array<uint64_t, 4> out{};
+  std::array<int, 4> riichi_index{-1, -1, -1, -1};
+  size_t total = 0;
+  for (int p = 0; p < 4; ++p) {
+    const auto& river = s.seats[p].river;
+    for (size_t i = 0; i < river.size(); ++i)
+      if (river[i].riichi) riichi_index[p] = static_cast<int>(i);
+    total += river.size();
+  }
+  std::array<size_t, 4> next{};
+  int cur = s.dealer;
+  for (size_t n = 0; n < total; ++n) {
+    const auto& river = s.seats[cur].river;
+    if (next[cur] >= river.size()) break;
+    const RiverTile& t = river[next[cur]];
+    for (int q = 0; q < 4; ++q)  // after every riichi tile walked past already
+      if (riichi_index[q] >= 0 && static_cast<int>(next[q]) > riichi_index[q]) out[q] |= uint64_t{1} << KindOf(t.tile);
+    ++next[cur];
+    int following = (cur + 1) % 4;
+    if (t.called)
+      for (int p = 0; p < 4; ++p)
+        for (const EngineMeld& meld : s.seats[p].melds)
+          if (meld.called == t.tile && meld.from == cur) following = p;
+    cur = following;
+  }
+  return out;
+}
+
+TEST(DunpaiEngine, KindsAfterRiichiFollowTheDiscardOrder) {
+  auto shields_on_riichi = RulesetFromJson({{"base", "riichi"}, {"shields", {{"enabled", true}}}});
+  ASSERT_TRUE(shields_on_riichi.ok()) << shields_on_riichi.error();
+  auto riichi = LoadRuleset("riichi");
+  ASSERT_TRUE(riichi.ok()) << riichi.error();
+  int checked = 0;
+  for (const Ruleset* rules : {&Dunpai(), &*shields_on_riichi, &*riichi}) {
+    for (uint64_t seed = 1; seed <= 60; ++seed) {
+      RandomAgent a, b, c, d;
+      GameOptions options;
+      options.observer = [&](const RoundState& s, const Event&) {
+        const auto walked = KindsAfterRiichiByWalk(s);
+        for (int p = 0; p < 4; ++p) {
+          ASSERT_EQ(s.seats[p].kinds_after_riichi, walked[p]) << "seat " << p;
+          checked += s.seats[p].riichi_tile_placed;
+        }
+      };
+      const GameRecord rec = PlayGame(*rules, seed, {&a, &b, &c, &d}, options);
+      ASSERT_TRUE(rec.complete) << rec.error;
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
 // legal_actions.h's order of a turn list, which agents and the round rely on (FirstExchange,
 // tsumo at the front): tsumo, nine terminals, kans, discards, riichi, open riichi, exchanges.
 class OrderCheckingAgent final : public Agent {
