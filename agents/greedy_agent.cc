@@ -484,7 +484,7 @@ Action GreedyAgent::ChooseTurn(const PlayerView& view, std::span<const Action> l
   return Guard(view, legal, BestDiscard(view, head, nullptr));
 }
 
-bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger) {
+bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger, KindMask only) {
   const int me = view.seat();
   unsigned riichi = 0;  // bit p: seat p (not this one) is in riichi
   for (int p = 0; p < 4; ++p)
@@ -493,6 +493,7 @@ bool GreedyAgent::ThreatDanger(const PlayerView& view, DangerTable* danger) {
   // The kinds a turn's discards and exchanges read: those in the hand and the own shields.
   KindMask kinds = HeldMasksOf(view.counts()).held;
   for (Tile t : view.own_shields()) kinds |= KindBit(KindOf(t));
+  kinds &= only;
   const std::array<KindMask, 4> genbutsu = GenbutsuKindsOf(view, riichi);
   KindCounts visible{};  // VisibleCounts once an honour's danger needs it
   bool have_visible = false;
@@ -558,12 +559,17 @@ Action GreedyAgent::Guard(const PlayerView& view, std::span<const Action> legal,
   bool shown = false;
   for (int p = 0; p < 4; ++p) shown = shown || (p != view.seat() && view.open_riichi(p));
   if (!exchangeable && !shown) return d;  // the riichi preset always ends here
+  // Only the discard's danger and the shields' are read, unless the discard is a known wait.
+  KindMask read = KindBit(KindOf(d.tile));
+  if (exchangeable)
+    for (Tile t : view.own_shields()) read |= KindBit(KindOf(t));
   DangerTable danger{};
-  if (!ThreatDanger(view, &danger)) return d;
+  if (!ThreatDanger(view, &danger, read)) return d;
   if (exchangeable && danger[KindOf(d.tile)] / 64 >= options_.exchange_min_danger)
     if (const Action* x = SafeExchange(view, legal, d.tile, danger)) return *x;
   if (danger[KindOf(d.tile)] / 64 < 11) return d;
   // A known wait of an open riichi: the best discard that avoids every known wait.
+  (void)ThreatDanger(view, &danger);
   DangerTable known{};
   for (int k = 0; k < kNumKinds; ++k) known[k] = danger[k] / 64 >= 11 ? 1 : 0;
   return BestDiscard(view, legal.first(first_exchange), &known);

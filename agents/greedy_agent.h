@@ -58,10 +58,10 @@ class GreedyAgent : public Agent {
   // At the deal (kSetShield in `legal`): the shield whose removal hurts the hand least.
   [[nodiscard]] Action ChooseShield(const PlayerView& view, std::span<const Action> legal);
   // Danger of every kind in the hand or the own face-down shields (the kinds a turn's discards
-  // and exchanges put out) against the seats in riichi: worst * 64 + sum of hand_eval Danger; a
-  // seat in open riichi rates its known waits 11 and every other kind 0. Other kinds are 0.
-  // False if nobody other than this seat is in riichi.
-  [[nodiscard]] bool ThreatDanger(const PlayerView& view, DangerTable* danger);
+  // and exchanges put out), those in `only`, against the seats in riichi: worst * 64 + sum of
+  // hand_eval Danger; a seat in open riichi rates its known waits 11 and every other kind 0.
+  // Other kinds are 0. False if nobody other than this seat is in riichi.
+  [[nodiscard]] bool ThreatDanger(const PlayerView& view, DangerTable* danger, KindMask only = kAllKinds);
   // The legal kExchange that puts `hand_tile` face up and discards the safest face-down shield,
   // if that shield is safe enough (shield_max_danger) and safer than `hand_tile`; nullptr else.
   [[nodiscard]] const Action* SafeExchange(const PlayerView& view, std::span<const Action> legal, Tile hand_tile,
