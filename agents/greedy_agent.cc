@@ -78,15 +78,27 @@ size_t KeepMin(std::array<Candidate, kNumKinds>& c, size_t n, Key key) {
 }
 
 // A kind that a kSetShield decision may put aside, with the keys it is ranked by (lower first):
-// key[kShantenKey] the shanten of what remains, then peach tile (1) or not, banked pair (0) or not,
-// key[kAcceptanceKey] the acceptance negated (the last decision only; 0 before), TileValue,
-// safety (honour 0, terminal 1, simple 2).
+// the shanten of what remains, then peach tile (1) or not, banked pair (0) or not, the
+// acceptance negated (the last decision only; 0 before), TileValue, safety (honour 0, terminal
+// 1, simple 2). `rest` packs the keys other than shanten and acceptance; Key() packs them all,
+// so comparing the packed numbers compares the keys in that order (each within its bits:
+// shanten + 1 below 16, acceptance below 256, TileValue below 64).
 struct ShieldCandidate {
   Tile tile;
   Kind kind;
-  std::array<int, 6> key;
+  int shanten;
+  int acceptance;
+  uint32_t rest;  // peach << 9 | (1 - banked) << 8 | TileValue << 2 | safety
+  [[nodiscard]] static uint32_t Rest(bool peach, bool banked, int value, int safety) {
+    return static_cast<uint32_t>(peach) << 9 | static_cast<uint32_t>(!banked) << 8 |
+           static_cast<uint32_t>(value) << 2 | static_cast<uint32_t>(safety);
+  }
+  // Shanten, peach, banked: the keys before the acceptance.
+  [[nodiscard]] uint32_t Prefix() const { return static_cast<uint32_t>(shanten + 1) << 2 | rest >> 8; }
+  [[nodiscard]] uint32_t Key() const {
+    return Prefix() << 22 | static_cast<uint32_t>(255 - acceptance) << 8 | (rest & 0xff);
+  }
 };
-constexpr size_t kShantenKey = 0, kAcceptanceKey = 3;
 // Only the first n (ListShields) are filled: left uninitialised past them.
 using ShieldCandidates = std::array<ShieldCandidate, kNumKinds>;
 
@@ -104,7 +116,7 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
     if (!HasKind(listed, k)) {
       listed |= KindBit(k);
       slot[k] = static_cast<uint8_t>(n);
-      c[n++] = {a.tile, k, {}};
+      c[n++] = {a.tile, k, 0, 0, 0};
     } else if (Tile& t = c[slot[k]].tile; IsPeach(t, rules) && !IsPeach(a.tile, rules)) {
       t = a.tile;
     }
@@ -117,7 +129,7 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
     const Kind k = c[i].kind;
     const bool bank = bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
     const int safety = IsHonor(k) ? 0 : IsTerminal(k) ? 1 : 2;
-    c[i].key = {0, IsPeach(c[i].tile, rules) ? 1 : 0, bank ? 0 : 1, 0, value(k), safety};
+    c[i].rest = ShieldCandidate::Rest(IsPeach(c[i].tile, rules), bank, value(k), safety);
   }
   return n;
 }
@@ -126,7 +138,7 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
 size_t MinKey(const ShieldCandidates& c, size_t n) {
   size_t best = 0;
   for (size_t i = 1; i < n; ++i)
-    if (c[i].key < c[best].key) best = i;
+    if (c[i].Key() < c[best].Key()) best = i;
   return best;
 }
 
@@ -145,12 +157,10 @@ int ShieldShanten(int standard, const IrregularShanten& irregular, int tiles, in
   return std::min({std::max(floor, standard), chiitoi, kokushi});
 }
 
-// The keys after the shanten on a decision before the last (no acceptance there).
-std::array<int, 4> RestKeys(const ShieldCandidate& x) { return {x.key[1], x.key[2], x.key[4], x.key[5]}; }
 
 // A decision before the last (`after` tiles remain, more than `target`): the index of the least
 // key among c[0..n) (the first of equals; the acceptance key is 0 for all). The whole hand's
-// shanten is a floor for every candidate's, so in the order of RestKeys the first candidate that
+// shanten is a floor for every candidate's, so in the order of the other keys the first one that
 // reaches it is the best: the candidates are taken in that order, each shanten looked up only
 // when its turn comes (usually the first already reaches the floor).
 size_t BestBeforeLast(const KindCounts& counts, int after, int target, ShieldCandidates& c, size_t n) {
@@ -163,14 +173,14 @@ size_t BestBeforeLast(const KindCounts& counts, int after, int target, ShieldCan
     size_t next = static_cast<size_t>(std::countr_zero(left));
     for (uint64_t m = left & (left - 1); m != 0; m &= m - 1) {
       const auto i = static_cast<size_t>(std::countr_zero(m));
-      if (RestKeys(c[i]) < RestKeys(c[next])) next = i;
+      if (c[i].rest < c[next].rest) next = i;
     }
     left &= ~(uint64_t{1} << next);
     ShieldCandidate& x = c[next];
     --h[x.kind];
-    x.key[kShantenKey] = ShieldShanten(ShantenStandard(h, 0), irregular.Minus(x.kind, counts[x.kind]), after, target);
+    x.shanten = ShieldShanten(ShantenStandard(h, 0), irregular.Minus(x.kind, counts[x.kind]), after, target);
     ++h[x.kind];
-    if (x.key[kShantenKey] == floor) return next;
+    if (x.shanten == floor) return next;
   }
   return MinKey(c, n);
 }
@@ -182,14 +192,14 @@ void RankByAcceptance13(DiscardAcceptance& whole, ShieldCandidates& c, std::arra
   std::array<DiscardAcceptance::Plan, kNumKinds> plans;  // by index in c
   for (size_t j = 0; j < m; ++j) {
     const ShieldCandidate& x = c[tied[j]];
-    plans[tied[j]] = whole.Prepare(x.kind, x.key[kShantenKey], kAllKinds);
+    plans[tied[j]] = whole.Prepare(x.kind, x.shanten, kAllKinds);
   }
   SortByUpper(plans, tied, m);
   int widest = 0;
   for (size_t j = 0; j < m; ++j) {
     const int ukeire = whole.Count(plans[tied[j]], widest);
     widest = std::max(widest, ukeire);
-    c[tied[j]].key[kAcceptanceKey] = -ukeire;
+    c[tied[j]].acceptance = ukeire;
   }
 }
 
@@ -232,7 +242,7 @@ void RankByAcceptance14(DiscardAcceptance& whole, const KindCounts& counts, cons
     --h[x.kind];
     shielding.emplace_back(h, 0, visible, &whole);
     ++h[x.kind];
-    upper[j] = shielding[j].UpperBound(x.key[kShantenKey], kAllKinds);
+    upper[j] = shielding[j].UpperBound(x.shanten, kAllKinds);
     order[j] = static_cast<uint8_t>(j);
   }
   SortIndices(order, m, [&](uint8_t a, uint8_t b) { return upper[a] > upper[b]; });
@@ -241,12 +251,12 @@ void RankByAcceptance14(DiscardAcceptance& whole, const KindCounts& counts, cons
     const size_t j = order[q];
     ShieldCandidate& x = c[tied[j]];
     if (upper[j] < widest) {
-      x.key[kAcceptanceKey] = -upper[j];
+      x.acceptance = upper[j];
       continue;
     }
-    const int ukeire = AcceptanceAfterDiscard(shielding[j], counts, x.kind, x.key[kShantenKey], widest);
+    const int ukeire = AcceptanceAfterDiscard(shielding[j], counts, x.kind, x.shanten, widest);
     widest = std::max(widest, ukeire);
-    x.key[kAcceptanceKey] = -ukeire;
+    x.acceptance = ukeire;
   }
 }
 
@@ -254,13 +264,12 @@ void RankByAcceptance14(DiscardAcceptance& whole, const KindCounts& counts, cons
 // kinds tied best on those need it, and only when two or more tie. `whole` holds `counts`.
 void RankByAcceptance(DiscardAcceptance& whole, const KindCounts& counts, const KindCounts& visible, int target,
                       ShieldCandidates& c, size_t n) {
-  auto prefix = [](const ShieldCandidate& x) { return std::array<int, 3>{x.key[0], x.key[1], x.key[2]}; };
-  std::array<int, 3> top = prefix(c[0]);
-  for (size_t i = 1; i < n; ++i) top = std::min(top, prefix(c[i]));
+  uint32_t top = c[0].Prefix();
+  for (size_t i = 1; i < n; ++i) top = std::min(top, c[i].Prefix());
   std::array<uint8_t, kNumKinds> tied;
   size_t m = 0;
   for (size_t i = 0; i < n; ++i)
-    if (prefix(c[i]) == top) tied[m++] = static_cast<uint8_t>(i);
+    if (c[i].Prefix() == top) tied[m++] = static_cast<uint8_t>(i);
   if (m < 2) return;
   if (target == 13) {
     RankByAcceptance13(whole, c, tied, m);
@@ -591,7 +600,7 @@ Action GreedyAgent::ChooseShield(const PlayerView& view, std::span<const Action>
   // The last decision: `after` is at most 14, so ShieldShanten is Shanten, all forms.
   const KindCounts visible = view.VisibleCounts();
   DiscardAcceptance whole(counts, 0, visible);
-  for (size_t i = 0; i < n; ++i) c[i].key[kShantenKey] = whole.ShantenWithout(c[i].kind);
+  for (size_t i = 0; i < n; ++i) c[i].shanten = whole.ShantenWithout(c[i].kind);
   if (n > 1) RankByAcceptance(whole, counts, visible, target, c, n);
   return ShieldAction(legal, c[MinKey(c, n)].tile);
 }
