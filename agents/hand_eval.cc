@@ -86,7 +86,7 @@ int UnseenOf(const KindCounts& visible, KindMask kinds) {
 DrawPlan PlanDraws(const HeldMasks& masks, const IrregularShanten& irregular, int num_melds, int shanten,
                    const KindCounts& visible, KindMask exhausted, KindMask allowed, DiscardAcceptance* parent,
                    Kind discard) {
-  DrawPlan plan;
+  DrawPlan plan{};
   // Seven pairs and thirteen orphans drop by at most one per tile: when both are above
   // `shanten`, no draw brings them below it and the standard form alone decides.
   plan.standard_only = num_melds > 0 || (irregular.Chiitoitsu() > shanten && irregular.Kokushi() > shanten);
@@ -270,7 +270,7 @@ int8_t DiscardAcceptance::LookUpStandard(Kind draw) {
 }
 
 DiscardAcceptance::Plan DiscardAcceptance::Prepare(Kind discard, int shanten, KindMask allowed) {
-  Plan plan;
+  Plan plan{};
   plan.discard = discard;
   plan.shanten = shanten;
   plan.draws = PlanDraws(masks_.Minus(discard, hand_[discard]), IrregularWithout(discard), num_melds_, shanten,

@@ -98,11 +98,13 @@ class IrregularShanten {
 };
 
 // What counting the acceptance of one hand takes (DiscardAcceptance::Prepare).
+// No default member values: arrays of plans (one per discard) are left unfilled until used;
+// `DrawPlan{}` is all zero.
 struct DrawPlan {
-  bool standard_only = false;  // seven pairs and thirteen orphans cannot lower the shanten
-  KindMask check = 0;          // kinds whose draw needs a shanten lookup
-  int sure = 0;                // tiles that lower the shanten (settled without a lookup)
-  int maybe = 0;               // tiles of the `check` kinds
+  bool standard_only;  // seven pairs and thirteen orphans cannot lower the shanten
+  KindMask check;      // kinds whose draw needs a shanten lookup
+  int sure;            // tiles that lower the shanten (settled without a lookup)
+  int maybe;           // tiles of the `check` kinds
 };
 
 // The acceptance after each discard of one hand holding a tile more than a 13-equivalent hand
@@ -118,10 +120,10 @@ class DiscardAcceptance {
   // tile more: its shanten plus a draw is a floor too, shared by several such objects.
   DiscardAcceptance(const KindCounts& hand, int num_melds, const KindCounts& visible,
                     DiscardAcceptance* outer = nullptr);
-  struct Plan {
-    Kind discard = 0;
-    int shanten = 0;
-    int upper = 0;  // the acceptance is at most this
+  struct Plan {  // as DrawPlan: no default member values
+    Kind discard;
+    int shanten;
+    int upper;  // the acceptance is at most this
     DrawPlan draws;
   };
   // The draws to look at for `discard`; `shanten` must be Shanten(hand - discard, num_melds).
