@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "engine/legal_actions.h"
@@ -203,24 +205,59 @@ void RankByAcceptance13(DiscardAcceptance& whole, ShieldCandidates& c, std::arra
   }
 }
 
+// Counts of the 13-tile hands the dealer's last decision reaches: the whole hand less a shielded
+// x and a discarded d, both kept at the best shanten s. (x, d) and (d, x) reach the same hand,
+// and drawing x or d back never lowers its shanten (that gives the 14 tiles whose shanten is
+// s), so excluding either draw changes nothing: one count serves both orders. Each count is
+// kept with the bound it was made under (DiscardAcceptance::Count: exact when at least the
+// bound, else some value below it).
+class PairCounts {
+ public:
+  PairCounts() { entries_.fill({-1, 0}); }
+  // A count of {a, b} that answers a count under `bound`: exact, or below a bound no higher.
+  [[nodiscard]] std::optional<int> Find(Kind a, Kind b, int bound) const {
+    const auto [value, under] = entries_[Index(a, b)];
+    if (value < 0 || (value < under && under > bound)) return std::nullopt;
+    return value;
+  }
+  void Store(Kind a, Kind b, int value, int bound) {
+    entries_[Index(a, b)] = {static_cast<int16_t>(value), static_cast<int16_t>(bound)};
+  }
+
+ private:
+  static size_t Index(Kind a, Kind b) { return size_t{std::min(a, b)} * kNumKinds + std::max(a, b); }
+  std::array<std::pair<int16_t, int16_t>, kNumKinds * kNumKinds> entries_;  // value -1: none yet
+};
+
 // The dealer's acceptance after shielding `shield` and its best discard: the widest Ukeire of
 // the hand `shielding` holds (counts less one `shield`) less a discard d that keeps shanten `s`,
 // drawing d back not counted. Exact when at least `bound`, else some value below `bound`.
-int AcceptanceAfterDiscard(DiscardAcceptance& shielding, const KindCounts& counts, Kind shield, int s, int bound) {
+int AcceptanceAfterDiscard(DiscardAcceptance& shielding, const KindCounts& counts, Kind shield, int s, int bound,
+                           PairCounts& pairs) {
   std::array<DiscardAcceptance::Plan, kNumKinds> plans;
   std::array<uint8_t, kNumKinds> order;
   size_t p = 0;
+  int ukeire = 0;
   for (int d = 0; d < kNumKinds; ++d) {
     if (counts[d] - (d == shield ? 1 : 0) == 0) continue;
     const auto discard = static_cast<Kind>(d);
     if (shielding.ShantenWithout(discard) != s) continue;
+    if (const std::optional<int> known = pairs.Find(shield, discard, bound)) {
+      ukeire = std::max(ukeire, *known);
+      continue;
+    }
     plans[p] = shielding.Prepare(discard, s, kAllKinds & ~KindBit(discard));
     order[p] = static_cast<uint8_t>(p);
     ++p;
   }
   SortByUpper(plans, order, p);
-  int ukeire = 0;
-  for (size_t q = 0; q < p; ++q) ukeire = std::max(ukeire, shielding.Count(plans[order[q]], std::max(bound, ukeire)));
+  for (size_t q = 0; q < p; ++q) {
+    const DiscardAcceptance::Plan& plan = plans[order[q]];
+    const int under = std::max(bound, ukeire);
+    const int count = shielding.Count(plan, under);
+    pairs.Store(shield, plan.discard, count, under);
+    ukeire = std::max(ukeire, count);
+  }
   return ukeire;
 }
 
@@ -246,6 +283,7 @@ void RankByAcceptance14(DiscardAcceptance& whole, const KindCounts& counts, cons
     order[j] = static_cast<uint8_t>(j);
   }
   SortIndices(order, m, [&](uint8_t a, uint8_t b) { return upper[a] > upper[b]; });
+  PairCounts pairs;
   int widest = 0;
   for (size_t q = 0; q < m; ++q) {
     const size_t j = order[q];
@@ -254,7 +292,7 @@ void RankByAcceptance14(DiscardAcceptance& whole, const KindCounts& counts, cons
       x.acceptance = upper[j];
       continue;
     }
-    const int ukeire = AcceptanceAfterDiscard(shielding[j], counts, x.kind, x.shanten, widest);
+    const int ukeire = AcceptanceAfterDiscard(shielding[j], counts, x.kind, x.shanten, widest, pairs);
     widest = std::max(widest, ukeire);
     x.acceptance = ukeire;
   }
