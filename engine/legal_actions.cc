@@ -35,28 +35,14 @@ bool SameFace(Tile a, Tile b, const Ruleset& rules) {
   return KindOf(a) == KindOf(b) && IsRedFive(a, rules) == IsRedFive(b, rules) && IsPeach(a, rules) == IsPeach(b, rules);
 }
 
-// A face's slot among the up-to-three faces of a kind (0 plain, 1 red five, 2 peach) under one
-// ruleset, for many tiles without branches: only copy 0 of a kind can be
-// marked, the red fives' kinds where the ruleset has them in that suit and the peach kinds
-// (3 and 7 of each suit) where it has peach tiles; the two sets do not meet.
-class FaceSlots {
- public:
-  explicit FaceSlots(const Ruleset& rules) {
-    for (int suit = 0; suit < 3; ++suit) {
-      if (IsRedFive(TileOf(static_cast<Kind>(suit * 9 + 4), 0), rules)) red_ |= uint64_t{1} << (suit * 9 + 4);
-      for (const int n : {3, 7})
-        if (IsPeach(TileOf(static_cast<Kind>(suit * 9 + n - 1), 0), rules)) peach_ |= uint64_t{1} << (suit * 9 + n - 1);
-    }
-  }
-  [[nodiscard]] int operator()(Tile t) const {
-    const Kind k = KindOf(t);
-    const auto copy0 = static_cast<int>(CopyOf(t) == 0);
-    return copy0 * static_cast<int>(((red_ >> k) & 1) | (((peach_ >> k) & 1) << 1));
-  }
-
- private:
-  uint64_t red_ = 0, peach_ = 0;
-};
+// A face's slot among the up-to-three faces of a kind: 0 plain, 1 red five, 2 peach. Only a
+// marked copy (tile.h kMarkedCopies, 6 tiles in 136) asks the ruleset.
+int FaceSlot(Tile t, const Ruleset& rules) {
+  const uint8_t mark = kMarkedCopies[t];
+  if (mark == 0) return 0;
+  if (mark == 1) return rules.red_fives[KindOf(t) / 9] > 0 ? 1 : 0;
+  return rules.peach_tiles ? 2 : 0;
+}
 
 // Kuikae: the kinds the caller may not discard now, as a mask (bit k for kind k).
 uint64_t ForbiddenMask(const RoundState& s) {
@@ -81,9 +67,8 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
   size_t num_shields = 0;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};
-  const FaceSlots slot(rules);
   for (Tile d : p.shields_down) {
-    const uint8_t bit = static_cast<uint8_t>(1u << slot(d));
+    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(d, rules));
     if ((seen[KindOf(d)] & bit) || Forbidden(forbidden, d)) continue;
     seen[KindOf(d)] |= bit;
     const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(ActionType::kExchange), static_cast<uint8_t>(s.turn), 0, d,
@@ -126,11 +111,10 @@ bool AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, 
   const Ruleset& rules = *s.rules;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot
-  const FaceSlots slot(rules);
   Action discard = Plain(ActionType::kDiscard, static_cast<uint8_t>(s.turn), kNoTile);
   for (Tile t : p.hand) {
     if (allow_tsumogiri && t == s.drawn) continue;  // the drawn tile is its own option
-    const uint8_t bit = static_cast<uint8_t>(1u << slot(t));
+    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
     if (Forbidden(forbidden, t)) continue;
@@ -140,7 +124,7 @@ bool AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, 
   if (allow_tsumogiri && s.drawn != kNoTile) {
     discard.tile = s.drawn;
     out->push_back(discard);
-    return (seen[KindOf(s.drawn)] >> slot(s.drawn)) & 1;
+    return (seen[KindOf(s.drawn)] >> FaceSlot(s.drawn, rules)) & 1;
   }
   return false;
 }
@@ -157,10 +141,9 @@ bool CanAddKan(const RoundState& s, int seat) {
 void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out) {
   out->clear();
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot: the first tile of each face
-  const FaceSlots slot(*s.rules);
   Action set = Plain(ActionType::kSetShield, static_cast<uint8_t>(seat), kNoTile);
   for (Tile t : s.seats[seat].hand) {
-    const uint8_t bit = static_cast<uint8_t>(1u << slot(t));
+    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, *s.rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
     set.tile = t;
