@@ -203,8 +203,11 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
   }
   // Kans.
   if (CanAddKan(s, seat)) {
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (p.counts[k] != 4) continue;
+    // The kinds held four times, found from the hand's tiles, taken in kind order.
+    uint64_t fours = 0;
+    for (Tile t : p.hand) fours |= static_cast<uint64_t>(p.counts[KindOf(t)] == 4) << KindOf(t);
+    for (; fours != 0; fours &= fours - 1) {
+      const int k = std::countr_zero(fours);
       if (p.InRiichi()) {
         // Only with the drawn tile, and only if the waits stay the same.
         if (s.drawn == kNoTile || KindOf(s.drawn) != k) continue;
