@@ -182,8 +182,13 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
   }
   // Tsumo; on the first draw also the wins on the dealt 13 tiles that are not four sets and a
   // pair (Ningbo's 十三ヤオ and 十三不搭), when the ruleset has them.
+  // The shanten before the draw, when WaitMask last saw that hand: a hand at one or more cannot
+  // be completed by one draw, and at zero it is completed exactly by its waits.
+  const int shanten_before = KnownShantenBeforeDraw(p, s.drawn);
   if (s.drawn != kNoTile) {
-    const bool complete = IsComplete(p.counts, static_cast<int>(p.melds.size()));
+    const bool complete = shanten_before >= 1   ? false
+                          : shanten_before == 0 ? ((p.waits_cached >> KindOf(s.drawn)) & 1) != 0
+                                                : IsComplete(p.counts, static_cast<int>(p.melds.size()));
     if ((complete || (DealtHandWins(rules) && IsFirstTurn(s, seat))) &&
         ScoreWin(s, seat, s.drawn, WinKind::kTsumo).ok())
       out->push_back(Plain(ActionType::kTsumo, actor, s.drawn));
@@ -256,7 +261,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
     KindCounts after = p.counts;
     // No discard reaches tenpai unless the 14 tiles are already at shanten 0 or better; the
     // 13 tiles before the draw, when known, often settle that without computing it.
-    const int before = KnownShantenBeforeDraw(p, s.drawn);
+    const int before = shanten_before;
     const bool near = before == 0 || (before < 2 && Shanten(p.counts, melds) <= 0);
     for (size_t i = first_discard; near && i < end; ++i) {
       const Kind k = KindOf((*out)[i].tile);
