@@ -52,16 +52,21 @@ Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> le
     // shield goes to the river and the most dangerous tile (the likeliest wait: tsumo
     // protection) goes face up.
     int safest = -1;
-    const Action* up = nullptr;
     for (const Action& a : head) {
       const int d = danger[KindOf(a.tile)];
       if (a.type == ActionType::kDiscard && (safest < 0 || d < safest)) safest = d;
     }
-    for (const Action& a : legal.subspan(head.size())) {
-      const int d = danger[KindOf(a.tile)];
-      if (up == nullptr || d > danger[KindOf(up->tile)]) up = &a;
-    }
-    if (up != nullptr && safest / 64 >= options_.exchange_min_danger)
+    const Action* up = nullptr;
+    int up_danger = -1;  // danger[KindOf(up->tile)], kept apart from `up` so no load waits on it
+    if (safest / 64 >= options_.exchange_min_danger)
+      for (const Action& a : legal.subspan(head.size())) {
+        const int d = danger[KindOf(a.tile)];
+        if (d > up_danger) {
+          up_danger = d;
+          up = &a;
+        }
+      }
+    if (up != nullptr)
       if (const Action* x = SafeExchange(view, legal, up->tile, danger))
         if (danger[KindOf(x->consumed[0])] < safest) return *x;
   }
