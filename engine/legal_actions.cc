@@ -139,16 +139,20 @@ bool CanAddKan(const RoundState& s, int seat) {
 }  // namespace
 
 void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out) {
-  out->clear();
+  const std::vector<Tile>& hand = s.seats[seat].hand;
+  out->resize(hand.size());  // room for every tile; cut to the faces found
+  Action* w = out->data();
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot: the first tile of each face
-  Action set = Plain(ActionType::kSetShield, static_cast<uint8_t>(seat), kNoTile);
-  for (Tile t : s.seats[seat].hand) {
+  const Action set = Plain(ActionType::kSetShield, static_cast<uint8_t>(seat), kNoTile);
+  for (Tile t : hand) {
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, *s.rules));
     if (seen[KindOf(t)] & bit) continue;
     seen[KindOf(t)] |= bit;
-    set.tile = t;
-    out->push_back(set);
+    *w = set;
+    w->tile = t;
+    ++w;
   }
+  out->resize(static_cast<size_t>(w - out->data()));
 }
 
 bool FourKansAbortPending(const RoundState& s) {
