@@ -320,13 +320,13 @@ void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* o
     const auto same = p.counts[k] >= 2 ? TilesOfKind(p.hand, k, rules) : SmallVector<Tile, 4>{};
     if (same.size() >= 2) {
       // Pon: with and without a red five where that makes a difference.
-      std::vector<std::pair<Tile, Tile>> choices;
+      SmallVector<std::pair<Tile, Tile>, 6> choices;  // at most C(4, 2) pairs
       for (size_t i = 0; i < same.size(); ++i)
         for (size_t j = i + 1; j < same.size(); ++j) {
           bool dup = false;
           for (auto& [a, b] : choices)
             dup = dup || (SameFace(a, same[i], rules) && SameFace(b, same[j], rules));
-          if (!dup) choices.emplace_back(same[i], same[j]);
+          if (!dup) choices.push_back({same[i], same[j]});
         }
       for (auto& [a, b] : choices) {
         const Action pon{ActionType::kPon, actor, t, {a, b, kNoTile, kNoTile}, 2};
@@ -348,12 +348,12 @@ void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* o
         const auto a = TilesOfKind(p.hand, need[0], rules);
         const auto b = TilesOfKind(p.hand, need[1], rules);
         if (a.empty() || b.empty()) continue;
-        std::vector<std::pair<Tile, Tile>> choices;
+        SmallVector<std::pair<Tile, Tile>, 16> choices;  // at most 4 x 4 pairs
         for (Tile x : a)
           for (Tile y : b) {
             bool dup = false;
             for (auto& [u, v] : choices) dup = dup || (SameFace(u, x, rules) && SameFace(v, y, rules));
-            if (!dup) choices.emplace_back(x, y);
+            if (!dup) choices.push_back({x, y});
           }
         for (auto& [x, y] : choices) {
           const Action call{ActionType::kChi, actor, t, {x, y, kNoTile, kNoTile}, 2};
