@@ -58,6 +58,15 @@ void Round::Emit(Event e) {
   if (observer_) observer_(s_, log_->back());
 }
 
+void Round::EmitPlain(EventType type, int actor, Tile pai, bool tsumogiri) {
+  Event& e = log_->emplace_back();
+  e.type = type;
+  e.actor = static_cast<int8_t>(actor);
+  e.pai = pai;
+  e.tsumogiri = tsumogiri;
+  if (observer_) observer_(s_, e);
+}
+
 void Round::AddToHand(int seat, Tile t) {
   s_.seats[seat].hand.push_back(t);
   ++s_.seats[seat].counts[KindOf(t)];
@@ -147,11 +156,7 @@ bool Round::Draw() {
   AddToHand(s_.turn, t);
   s_.drawn = t;
   s_.phase = Phase::kAfterDraw;
-  Event e;
-  e.type = EventType::kTsumo;
-  e.actor = static_cast<int8_t>(s_.turn);
-  e.pai = t;
-  Emit(std::move(e));
+  EmitPlain(EventType::kTsumo, s_.turn, t);
   return true;
 }
 
@@ -205,12 +210,7 @@ void Round::Discard(Tile t, bool riichi, bool open, bool from_shield) {
   ++s_.discards_made;
   s_.forbidden_discards.clear();
   s_.phase = Phase::kOnDiscard;
-  Event e;
-  e.type = EventType::kDahai;
-  e.actor = static_cast<int8_t>(seat);
-  e.pai = t;
-  e.tsumogiri = tsumogiri;
-  Emit(std::move(e));
+  EmitPlain(EventType::kDahai, seat, t, tsumogiri);
 }
 
 void Round::ApplyCall(const Action& a) {
@@ -366,11 +366,7 @@ void Round::SelectShields(const std::array<Agent*, 4>& agents, std::string* erro
       RemoveFromHand(seat, t);
       s_.seats[seat].shields_down.push_back(t);
       --s_.shields_to_set[seat];
-      Event e;
-      e.type = EventType::kShieldSet;
-      e.actor = static_cast<int8_t>(seat);
-      e.pai = t;
-      Emit(std::move(e));
+      EmitPlain(EventType::kShieldSet, seat, t);
     }
   }
   // The dealer holds 14 and starts with a discard; it drew nothing (no tsumo on the deal).

@@ -62,6 +62,9 @@ class Round {
 
  private:
   void Emit(Event e);
+  // Appends an event of `type` by `actor` on `pai` built in place in the log (the common small
+  // events: draws, discards, shields set), then tells the observer.
+  void EmitPlain(EventType type, int actor, Tile pai, bool tsumogiri = false);
   void Deal();
   [[nodiscard]] bool Draw();  // false: the draw source stopped the hand (error in draw_error_)
   void RevealDora();
