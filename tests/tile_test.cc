@@ -2,7 +2,9 @@
 // Expected values are written out by hand from the notation's definition, never recomputed.
 
 #include "engine/tile.h"
+#include "engine/wall.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -365,6 +367,38 @@ TEST(DoraFromIndicator, EveryKindPointsInsideItsGroup) {
     else if (IsWind(static_cast<Kind>(k))) EXPECT_TRUE(IsWind(d));
     else EXPECT_TRUE(IsDragon(d));
   }
+}
+
+// ---------------------------------------------------------------- wall
+
+// Wall::Without by its contract (wall.h): the tiles left keep their relative order in
+// tiles[0..size), the removed ones (and those already out) follow in their order, and removing
+// again changes nothing.
+TEST(WallWithout, KeepsOrderAndPutsTheRemovedAfter) {
+  Wall w;
+  for (int i = 0; i < kNumTiles; ++i) w.tiles[i] = static_cast<Tile>((i * 37 + 11) % kNumTiles);  // a permutation
+  const std::vector<Tile> out = {w.tiles[0], w.tiles[5], w.tiles[135], 77};
+  const Wall a = w.Without(out);
+  ASSERT_EQ(a.size, kNumTiles - 4);
+  ASSERT_TRUE(a.IsPermutation());
+  std::vector<Tile> kept, removed;
+  for (int i = 0; i < kNumTiles; ++i) {
+    const bool gone = std::find(out.begin(), out.end(), w.tiles[i]) != out.end();
+    (gone ? removed : kept).push_back(w.tiles[i]);
+  }
+  for (int i = 0; i < a.size; ++i) EXPECT_EQ(a.tiles[i], kept[static_cast<size_t>(i)]) << i;
+  for (int i = a.size; i < kNumTiles; ++i) EXPECT_EQ(a.tiles[i], removed[static_cast<size_t>(i - a.size)]) << i;
+  // Idempotent, and a second removal keeps the first one's tiles out, in front of the new ones.
+  const Wall again = a.Without(out);
+  EXPECT_EQ(again.size, a.size);
+  EXPECT_EQ(again.tiles, a.tiles);
+  const Wall more = a.Without({a.tiles[0]});
+  EXPECT_EQ(more.size, a.size - 1);
+  EXPECT_EQ(more.tiles[a.size - 1], a.tiles[0]);
+  for (int i = a.size; i < kNumTiles; ++i) EXPECT_EQ(more.tiles[i], a.tiles[i]) << i;
+  // Nothing removed: the same wall.
+  EXPECT_EQ(w.Without({}).tiles, w.tiles);
+  EXPECT_EQ(w.Without({}).size, kNumTiles);
 }
 
 }  // namespace
