@@ -214,20 +214,38 @@ std::array<uint8_t, 16> JoinLanes(const uint8_t* rest) {
 }
 
 // For each group g (man, pin, sou, honor): JoinLanes of the convolution of the other three
-// groups' entries, built from the halves (man * pin) and (sou * honor).
+// groups' entries, built from the halves mp = (man * pin) and sh = (sou * honor). With
+// `changed` in 0..3, mp, sh and others already hold those of a hand that differs from this one
+// only in group `changed`: only what involves that group is recomputed (others[changed] does
+// not). With `changed` -1 everything is built.
 template <int kSets>
-void CombineOthers(const std::array<const uint8_t*, 4>& group, std::array<std::array<uint8_t, 16>, 4>& others) {
-  uint8_t mp[16], sh[16], rest[16];
-  Convolve<kSets>(group[0], group[1], mp);
-  Convolve<kSets>(group[2], group[3], sh);
-  Convolve<kSets>(sh, group[1], rest);
-  others[0] = JoinLanes<kSets>(rest);
-  Convolve<kSets>(sh, group[0], rest);
-  others[1] = JoinLanes<kSets>(rest);
-  Convolve<kSets>(mp, group[3], rest);
-  others[2] = JoinLanes<kSets>(rest);
-  Convolve<kSets>(mp, group[2], rest);
-  others[3] = JoinLanes<kSets>(rest);
+void CombineOthers(const std::array<const uint8_t*, 4>& group, int changed, std::array<uint8_t, 16>& mp,
+                   std::array<uint8_t, 16>& sh, std::array<std::array<uint8_t, 16>, 4>& others) {
+  uint8_t rest[16];
+  auto convolve = [](const uint8_t* a, const uint8_t* b, std::array<uint8_t, 16>& out) {
+    uint8_t r[16];
+    Convolve<kSets>(a, b, r);
+    std::memcpy(out.data(), r, sizeof(r));
+  };
+  const bool all = changed < 0;
+  if (all || changed <= 1) convolve(group[0], group[1], mp);
+  if (all || changed >= 2) convolve(group[2], group[3], sh);
+  if (changed != 0) {  // needs sh and pin
+    Convolve<kSets>(sh.data(), group[1], rest);
+    others[0] = JoinLanes<kSets>(rest);
+  }
+  if (changed != 1) {  // sh and man
+    Convolve<kSets>(sh.data(), group[0], rest);
+    others[1] = JoinLanes<kSets>(rest);
+  }
+  if (changed != 2) {  // mp and honours
+    Convolve<kSets>(mp.data(), group[3], rest);
+    others[2] = JoinLanes<kSets>(rest);
+  }
+  if (changed != 3) {  // mp and sou
+    Convolve<kSets>(mp.data(), group[2], rest);
+    others[3] = JoinLanes<kSets>(rest);
+  }
 }
 
 // min over the first kEntrySize lanes of entry[i] + lanes[i] (JoinLanes). The entry must be
@@ -332,15 +350,33 @@ StandardShantenNeighbours::StandardShantenNeighbours(const KindCounts& counts, i
   const Tables& tables = GetTables();
   table_ = {tables.suit.data(), tables.suit.data(), tables.suit.data(), tables.honor.data()};
   index_ = {SuitIndex(&counts[0]), SuitIndex(&counts[9]), SuitIndex(&counts[18]), HonorIndex(&counts[27])};
+  sets_ = SetsToFind(num_melds);
   std::array<const uint8_t*, kGroups> group;
   for (int g = 0; g < kGroups; ++g) group[g] = table_[g][index_[g]].data();
-  switch (SetsToFind(num_melds)) {
-    case 4: CombineOthers<4>(group, others_); break;
-    case 3: CombineOthers<3>(group, others_); break;
-    case 2: CombineOthers<2>(group, others_); break;
-    case 1: CombineOthers<1>(group, others_); break;
-    default: CombineOthers<0>(group, others_); break;
+  switch (sets_) {
+    case 4: CombineOthers<4>(group, -1, man_pin_, sou_honor_, others_); break;
+    case 3: CombineOthers<3>(group, -1, man_pin_, sou_honor_, others_); break;
+    case 2: CombineOthers<2>(group, -1, man_pin_, sou_honor_, others_); break;
+    case 1: CombineOthers<1>(group, -1, man_pin_, sou_honor_, others_); break;
+    default: CombineOthers<0>(group, -1, man_pin_, sou_honor_, others_); break;
   }
+}
+
+StandardShantenNeighbours StandardShantenNeighbours::Without(Kind k) const {
+  StandardShantenNeighbours out = *this;
+  const int changed = k / 9;  // the honours (27..33) are group 3, digits 0..6
+  // A count of 0 would wrap the index: clamped like SuitIndex (unspecified, never out of range).
+  out.index_[changed] = std::min(index_[changed] - kPow5[k % 9], kPow5[changed == 3 ? kHonorKinds : kSuitKinds] - 1);
+  std::array<const uint8_t*, kGroups> group;
+  for (int g = 0; g < kGroups; ++g) group[g] = out.table_[g][out.index_[g]].data();
+  switch (sets_) {
+    case 4: CombineOthers<4>(group, changed, out.man_pin_, out.sou_honor_, out.others_); break;
+    case 3: CombineOthers<3>(group, changed, out.man_pin_, out.sou_honor_, out.others_); break;
+    case 2: CombineOthers<2>(group, changed, out.man_pin_, out.sou_honor_, out.others_); break;
+    case 1: CombineOthers<1>(group, changed, out.man_pin_, out.sou_honor_, out.others_); break;
+    default: CombineOthers<0>(group, changed, out.man_pin_, out.sou_honor_, out.others_); break;
+  }
+  return out;
 }
 
 int StandardShantenNeighbours::With(int group, uint32_t index) const {

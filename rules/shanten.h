@@ -42,6 +42,10 @@ namespace mj {
 class StandardShantenNeighbours {
  public:
   StandardShantenNeighbours(const KindCounts& counts, int num_melds);
+  // The object for the same hand less one `k` (counts[k] >= 1; otherwise unspecified): the
+  // groups `k` does not touch stay combined, so this is about two thirds of a construction's
+  // work, with one table read instead of four.
+  [[nodiscard]] StandardShantenNeighbours Without(Kind k) const;
   [[nodiscard]] int Plus(Kind k) const;
   [[nodiscard]] int Minus(Kind k) const;
   // ShantenStandard(counts, num_melds) itself.
@@ -60,6 +64,9 @@ class StandardShantenNeighbours {
   // Per group, the other three combined, arranged so that adding it lane by lane to the group's
   // entry and taking the minimum gives the tiles to add (rules/shanten.cc).
   std::array<std::array<uint8_t, 16>, kGroups> others_;
+  // The halves others_ is built from: man with pin, sou with honours (Without reuses them).
+  std::array<uint8_t, 16> man_pin_, sou_honor_;
+  int sets_;  // sets to find in the concealed tiles (4 less the melds)
 };
 
 // Builds a fresh copy of the lookup tables and discards it, returning a checksum so the work is

@@ -598,6 +598,50 @@ TEST(ShantenNeighboursTest, PlusAndMinusMatchShantenStandard) {
   EXPECT_GT(with_four, 200) << "too few hands holding four of a kind";
 }
 
+// Without(k): the object of the hand less one k, every answer against ShantenStandard on the
+// changed counts (as CheckNeighbours does for a fresh object).
+TEST(ShantenNeighboursTest, WithoutAnswersForTheHandLessThatTile) {
+  constexpr uint64_t kAllKinds = (uint64_t{1} << kNumKinds) - 1;
+  constexpr uint64_t kHonors = kAllKinds & ~((uint64_t{1} << 27) - 1);
+  uint64_t seed = 0x5A17;
+  int checked = 0;
+  for (int num_melds = 0; num_melds <= 4; ++num_melds) {
+    for (int size = 14 - 3 * num_melds; size <= 15 - 3 * num_melds; ++size) {
+      for (int i = 0; i < 300; ++i) {
+        const uint64_t suit = uint64_t{0x1FF} << (9 * (i % 3));
+        for (const uint64_t kinds : {kAllKinds, suit | kHonors, suit}) {
+          const KindCounts counts = DealFromWall(seed++, kinds, size);
+          const StandardShantenNeighbours whole(counts, num_melds);
+          for (int k = 0; k < kNumKinds; ++k) {
+            if (counts[k] == 0) continue;
+            const StandardShantenNeighbours less = whole.Without(static_cast<Kind>(k));
+            KindCounts h = counts;
+            --h[k];
+            ASSERT_EQ(less.Unchanged(), ShantenStandard(h, num_melds)) << Describe(counts, num_melds) << " less " << k;
+            for (int j = 0; j < kNumKinds; ++j) {
+              const auto kind = static_cast<Kind>(j);
+              if (h[j] <= 3) {
+                ++h[j];
+                ASSERT_EQ(less.Plus(kind), ShantenStandard(h, num_melds))
+                    << Describe(counts, num_melds) << " less " << k << " plus " << j;
+                --h[j];
+              }
+              if (h[j] >= 1) {
+                --h[j];
+                ASSERT_EQ(less.Minus(kind), ShantenStandard(h, num_melds))
+                    << Describe(counts, num_melds) << " less " << k << " minus " << j;
+                ++h[j];
+              }
+              checked += 2;
+            }
+          }
+        }
+      }
+    }
+  }
+  std::printf("[ shanten ] %d answers of hands less a tile checked\n", checked);
+}
+
 // The engine's wait mask (engine/win_check.h TenpaiWaitKinds) against the rules: hands whose
 // waits are known, then random tenpai hands against Waits(), which decomposes each completion.
 TEST(TenpaiWaitKinds, KnownWaits) {
