@@ -277,7 +277,8 @@ void RankByAcceptance14(DiscardAcceptance& whole, const KindCounts& counts, cons
   for (size_t j = 0; j < m; ++j) {
     const ShieldCandidate& x = c[tied[j]];
     --h[x.kind];
-    shielding.emplace_back(h, 0, visible, &whole);
+    const StandardShantenNeighbours less = whole.Neighbours().Without(x.kind);
+    shielding.emplace_back(h, 0, visible, &whole, &less);
     ++h[x.kind];
     upper[j] = shielding[j].UpperBound(x.shanten, kAllKinds);
     order[j] = static_cast<uint8_t>(j);
@@ -426,7 +427,7 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
   if (n > 1) {
     const KindCounts visible = view.VisibleCounts();
     // Drawing back the kind just thrown is not counted: it only returns to the current hand.
-    DiscardAcceptance acceptance(counts, melds, visible);
+    DiscardAcceptance acceptance(counts, melds, visible, nullptr, &standard);
     std::array<DiscardAcceptance::Plan, kNumKinds> plans;
     for (size_t i = 0; i < n; ++i)
       plans[i] = acceptance.Prepare(c[i].kind, c[i].shanten, allowed & ~KindBit(c[i].kind));

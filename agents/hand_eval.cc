@@ -111,8 +111,10 @@ DrawPlan PlanDraws(const HeldMasks& masks, const IrregularShanten& irregular, in
 
 // Counts the plan's draws on `h` (`irregular` describes it; unused when plan.standard_only): the
 // exact Ukeire when it is at least `bound`, else a value below `bound`.
+// `parent`, if given, is the StandardShantenNeighbours of `h` plus one `removed`.
 int CountDraws(const DrawPlan& plan, const KindCounts& h, const IrregularShanten& irregular, int num_melds,
-               int shanten, const KindCounts& visible, int bound) {
+               int shanten, const KindCounts& visible, int bound, const StandardShantenNeighbours* parent = nullptr,
+               Kind removed = 0) {
   int total = plan.sure, remaining = plan.maybe;
   if (total + remaining < bound) return total + remaining;
   std::optional<StandardShantenNeighbours> standard;  // built at the first draw that needs it
@@ -123,7 +125,13 @@ int CountDraws(const DrawPlan& plan, const KindCounts& h, const IrregularShanten
     // Shanten(h + k, num_melds) < shanten, seven pairs and thirteen orphans first (no lookup).
     bool lowers = !plan.standard_only && irregular.Plus(k, h[k]).Min() < shanten;
     if (!lowers) {
-      if (!standard) standard.emplace(h, num_melds);
+      if (!standard) {
+        if (parent != nullptr) {
+          standard.emplace(parent->Without(removed));
+        } else {
+          standard.emplace(h, num_melds);
+        }
+      }
       lowers = standard->Plus(k) < shanten;
     }
     if (lowers) total += unseen;
@@ -197,7 +205,7 @@ int UkeireAtLeast(const KindCounts& counts, int num_melds, int shanten, const Ki
 }
 
 DiscardAcceptance::DiscardAcceptance(const KindCounts& hand, int num_melds, const KindCounts& visible,
-                                     DiscardAcceptance* outer)
+                                     DiscardAcceptance* outer, const StandardShantenNeighbours* neighbours)
     : hand_(hand),
       masks_(HeldMasksOf(hand)),
       num_melds_(num_melds),
@@ -205,6 +213,7 @@ DiscardAcceptance::DiscardAcceptance(const KindCounts& hand, int num_melds, cons
       exhausted_(HeldMasksOf(visible).four),
       outer_(outer) {
   std_plus_.fill(kNotLookedUp);
+  if (neighbours != nullptr) neighbours_.emplace(*neighbours);
 }
 
 void DiscardAcceptance::SettleFarDraws() {
@@ -282,7 +291,8 @@ DiscardAcceptance::Plan DiscardAcceptance::Prepare(Kind discard, int shanten, Ki
 int DiscardAcceptance::Count(const Plan& plan, int bound) {
   KindCounts h = hand_;
   --h[plan.discard];
-  return CountDraws(plan.draws, h, IrregularWithout(plan.discard), num_melds_, plan.shanten, visible_, bound);
+  return CountDraws(plan.draws, h, IrregularWithout(plan.discard), num_melds_, plan.shanten, visible_, bound,
+                    neighbours_ ? &*neighbours_ : nullptr, plan.discard);
 }
 
 int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,

@@ -118,8 +118,10 @@ class DiscardAcceptance {
  public:
   // `visible` (and `outer`) must outlive the object. `outer`, if given, holds `hand` and one
   // tile more: its shanten plus a draw is a floor too, shared by several such objects.
+  // `neighbours`, if given, is StandardShantenNeighbours(hand, num_melds), already built (it is
+  // copied); each count then derives its hand's from it (StandardShantenNeighbours::Without).
   DiscardAcceptance(const KindCounts& hand, int num_melds, const KindCounts& visible,
-                    DiscardAcceptance* outer = nullptr);
+                    DiscardAcceptance* outer = nullptr, const StandardShantenNeighbours* neighbours = nullptr);
   struct Plan {  // as DrawPlan: no default member values
     Kind discard;
     int shanten;
@@ -145,6 +147,8 @@ class DiscardAcceptance {
   // An upper bound on the acceptance of every hand one discard away whose shanten is `shanten`,
   // counting only draws in `allowed`: the tiles of the draws not Settled in all forms.
   [[nodiscard]] int UpperBound(int shanten, KindMask allowed);
+  // The standard form's shanten of the hand plus or minus one tile, built on first use.
+  const StandardShantenNeighbours& Neighbours();
 
  private:
   static constexpr int8_t kNotLookedUp = -100;
@@ -158,8 +162,6 @@ class DiscardAcceptance {
   int8_t LookUpStandard(Kind draw);
   // Fills std_plus_ for every draw far from the hand (they all equal the hand's own).
   void SettleFarDraws();
-  // The standard form's shanten of the hand plus or minus one tile, built on first use.
-  const StandardShantenNeighbours& Neighbours();
   // Seven pairs and thirteen orphans of the hand, counted on first use.
   const IrregularShanten& Irregular();
 
