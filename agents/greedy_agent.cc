@@ -74,8 +74,11 @@ size_t KeepMin(std::array<Candidate, kNumKinds>& c, size_t n, Key key) {
   int best = key(c[0]);
   for (size_t i = 1; i < n; ++i) best = std::min(best, key(c[i]));
   size_t out = 0;
-  for (size_t i = 0; i < n; ++i)
-    if (key(c[i]) == best) c[out++] = c[i];
+  for (size_t i = 0; i < n; ++i) {  // every candidate written, kept by advancing: no branch
+    const bool keep = key(c[i]) == best;
+    c[out] = c[i];
+    out += keep ? 1 : 0;
+  }
   return out;
 }
 
@@ -104,6 +107,14 @@ struct ShieldCandidate {
 // Only the first n (ListShields) are filled: left uninitialised past them.
 using ShieldCandidates = std::array<ShieldCandidate, kNumKinds>;
 
+// The safety key of a kind: honour 0, terminal 1, simple 2.
+constexpr std::array<uint8_t, kNumKinds> kSafety = [] {
+  std::array<uint8_t, kNumKinds> s{};
+  for (int k = 0; k < kNumKinds; ++k)
+    s[k] = IsHonor(static_cast<Kind>(k)) ? 0 : IsTerminal(static_cast<Kind>(k)) ? 1 : 2;
+  return s;
+}();
+
 // The kinds of the kSetShield actions in `legal`, in their order, each with the copy to shield
 // (the first plain one of its kind, before a peach tile; else the first) and every key but the
 // shanten and the acceptance (0). Returns how many.
@@ -130,7 +141,7 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
   for (size_t i = 0; i < n; ++i) {
     const Kind k = c[i].kind;
     const bool bank = bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
-    const int safety = IsHonor(k) ? 0 : IsTerminal(k) ? 1 : 2;
+    const int safety = kSafety[k];
     c[i].rest = ShieldCandidate::Rest(IsPeach(c[i].tile, rules), bank, value(k), safety);
   }
   return n;
@@ -238,9 +249,11 @@ int AcceptanceAfterDiscard(DiscardAcceptance& shielding, const KindCounts& count
   std::array<uint8_t, kNumKinds> order;
   size_t p = 0;
   int ukeire = 0;
-  for (int d = 0; d < kNumKinds; ++d) {
-    if (counts[d] - (d == shield ? 1 : 0) == 0) continue;
-    const auto discard = static_cast<Kind>(d);
+  // The kinds still held after the shield.
+  KindMask held = HeldMasksOf(counts).held;
+  if (counts[shield] == 1) held &= ~KindBit(shield);
+  for (; held != 0; held &= held - 1) {
+    const auto discard = static_cast<Kind>(std::countr_zero(held));
     if (shielding.ShantenWithout(discard) != s) continue;
     if (const std::optional<int> known = pairs.Find(shield, discard, bound)) {
       ukeire = std::max(ukeire, *known);
