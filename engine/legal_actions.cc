@@ -111,22 +111,31 @@ bool AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, 
   const Ruleset& rules = *s.rules;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot
-  Action discard = Plain(ActionType::kDiscard, static_cast<uint8_t>(s.turn), kNoTile);
+  const Action discard = Plain(ActionType::kDiscard, static_cast<uint8_t>(s.turn), kNoTile);
+  // Every tile is written at the next place and kept by advancing past it when it is a new
+  // face: whether a face repeats is no branch to mispredict.
+  const size_t first = out->size();
+  out->resize(first + p.hand.size() + 1);
+  Action* w = out->data() + first;
+  const Tile drawn = allow_tsumogiri ? s.drawn : kNoTile;  // the drawn tile is its own option
   for (Tile t : p.hand) {
-    if (allow_tsumogiri && t == s.drawn) continue;  // the drawn tile is its own option
+    if (t == drawn) continue;
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, rules));
-    if (seen[KindOf(t)] & bit) continue;
-    seen[KindOf(t)] |= bit;
-    if (Forbidden(forbidden, t)) continue;
-    discard.tile = t;
-    out->push_back(discard);
+    const uint8_t before = seen[KindOf(t)];
+    seen[KindOf(t)] = before | bit;
+    *w = discard;
+    w->tile = t;
+    w += ((before & bit) == 0 && !Forbidden(forbidden, t)) ? 1 : 0;
   }
-  if (allow_tsumogiri && s.drawn != kNoTile) {
-    discard.tile = s.drawn;
-    out->push_back(discard);
-    return (seen[KindOf(s.drawn)] >> FaceSlot(s.drawn, rules)) & 1;
+  bool last_repeats = false;
+  if (drawn != kNoTile) {
+    *w = discard;
+    w->tile = drawn;
+    ++w;
+    last_repeats = (seen[KindOf(drawn)] >> FaceSlot(drawn, rules)) & 1;
   }
-  return false;
+  out->resize(static_cast<size_t>(w - out->data()));
+  return last_repeats;
 }
 
 bool CanAddKan(const RoundState& s, int seat) {
@@ -144,13 +153,13 @@ void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out)
   Action* w = out->data();
   std::array<uint8_t, kNumKinds> seen{};  // bit per face slot: the first tile of each face
   const Action set = Plain(ActionType::kSetShield, static_cast<uint8_t>(seat), kNoTile);
-  for (Tile t : hand) {
+  for (Tile t : hand) {  // kept by advancing past it when a new face (AddDiscards)
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, *s.rules));
-    if (seen[KindOf(t)] & bit) continue;
-    seen[KindOf(t)] |= bit;
+    const uint8_t before = seen[KindOf(t)];
+    seen[KindOf(t)] = before | bit;
     *w = set;
     w->tile = t;
-    ++w;
+    w += (before & bit) == 0 ? 1 : 0;
   }
   out->resize(static_cast<size_t>(w - out->data()));
 }
