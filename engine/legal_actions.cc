@@ -276,11 +276,18 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
     // 13 tiles before the draw, when known, often settle that without computing it.
     const int before = shanten_before;
     const bool near = before == 0 || (before < 2 && Shanten(p.counts, melds) <= 0);
-    for (size_t i = first_discard; near && i < end; ++i) {
-      const Kind k = KindOf((*out)[i].tile);
-      --after[k];
-      if (IsTenpaiCounts(after, melds)) out->push_back(Plain(ActionType::kRiichi, actor, (*out)[i].tile));
-      ++after[k];
+    if (near) {
+      // Each discard's standard-form shanten from one neighbours object; seven pairs and
+      // thirteen orphans (closed hands) only where the standard form is not already at 0.
+      const StandardShantenNeighbours standard(p.counts, melds);
+      for (size_t i = first_discard; i < end; ++i) {
+        const Kind k = KindOf((*out)[i].tile);
+        --after[k];
+        int shanten = standard.Minus(k);
+        if (melds == 0 && shanten > 0) shanten = std::min({shanten, ShantenChiitoitsu(after), ShantenKokushi(after)});
+        if (IsTenpaiCounts(after, melds, shanten)) out->push_back(Plain(ActionType::kRiichi, actor, (*out)[i].tile));
+        ++after[k];
+      }
     }
     // Open riichi: where the ruleset's yaku table has it for this hand.
     const YakuValue& open = rules.yaku[static_cast<int>(YakuId::kOpenRiichi)];

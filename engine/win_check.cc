@@ -138,7 +138,11 @@ int KnownShantenBeforeDraw(const SeatState& seat, Tile drawn) {
 }
 
 bool IsTenpaiCounts(const KindCounts& counts, int num_melds) {
-  if (Shanten(counts, num_melds) != 0) return false;
+  return IsTenpaiCounts(counts, num_melds, Shanten(counts, num_melds));
+}
+
+bool IsTenpaiCounts(const KindCounts& counts, int num_melds, int shanten) {
+  if (shanten != 0) return false;
   bool holds_four = false;
   for (uint8_t n : counts) holds_four = holds_four || n == 4;
   return !holds_four || !Waits(counts, num_melds).empty();

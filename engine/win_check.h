@@ -40,6 +40,8 @@ enum class WinKind : uint8_t { kTsumo, kRon, kChankan };
 // Tenpai of a 13 - 3*melds tile hand given as counts: shanten 0 and some wait not held four
 // times (only a hand holding a kind four times needs the full wait list).
 [[nodiscard]] bool IsTenpaiCounts(const KindCounts& counts, int num_melds);
+// The same for a hand whose Shanten(counts, num_melds) is already known to be `shanten`.
+[[nodiscard]] bool IsTenpaiCounts(const KindCounts& counts, int num_melds, int shanten);
 
 // Furiten: a wait in the seat's own river, or temporary / riichi furiten.
 [[nodiscard]] bool IsFuriten(const SeatState& seat, uint64_t waits);
