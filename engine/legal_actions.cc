@@ -81,7 +81,9 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
   static_assert(sizeof(Action) == 8 && std::is_trivially_copyable_v<Action> && offsetof(Action, tile) == 2);
   constexpr int kTileShift = std::endian::native == std::endian::little ? 16 : 40;
   const size_t first = out->size();
-  out->resize(first + (end_discard - first_discard) * num_shields);
+  Action fill;  // resize copies one 8-byte value, which is cheaper than default-constructing each
+  std::memcpy(static_cast<void*>(&fill), &shields[0], sizeof(fill));
+  out->resize(first + (end_discard - first_discard) * num_shields, fill);
   Action* w = out->data() + first;
   for (size_t i = first_discard; i < end_discard; ++i) {
     const uint64_t face = uint64_t{(*out)[i].tile} << kTileShift;
