@@ -137,7 +137,8 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
   const KindCounts& counts = view.counts();
   KindCounts shielded{};
   for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
-  const TileValues value(HeldMasksOf(counts), YakuhaiKinds(view), DoraKinds(view));
+  const HeldMasks held = HeldMasksOf(counts);
+  const TileValues value(held, YakuhaiKinds(view), DoraKinds(view, held));
   for (size_t i = 0; i < n; ++i) {
     const Kind k = c[i].kind;
     const bool bank = bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
@@ -178,9 +179,10 @@ int ShieldShanten(int standard, const IrregularShanten& irregular, int tiles, in
 // when its turn comes (usually the first already reaches the floor).
 size_t BestBeforeLast(const KindCounts& counts, int after, int target, ShieldCandidates& c, size_t n) {
   const IrregularShanten irregular(counts);
-  // The whole hand (one tile more than `after`) rated as `after` tiles.
-  const int floor = ShieldShanten(ShantenStandard(counts, 0), irregular, after, target);
-  KindCounts h = counts;
+  // The whole hand (one tile more than `after`) rated as `after` tiles; each candidate's from
+  // the same neighbours object (Minus).
+  const StandardShantenNeighbours standard(counts, 0);
+  const int floor = ShieldShanten(standard.Unchanged(), irregular, after, target);
   uint64_t left = (uint64_t{1} << n) - 1;  // bit i: c[i] not taken yet
   while (left != 0) {
     size_t next = static_cast<size_t>(std::countr_zero(left));
@@ -190,9 +192,7 @@ size_t BestBeforeLast(const KindCounts& counts, int after, int target, ShieldCan
     }
     left &= ~(uint64_t{1} << next);
     ShieldCandidate& x = c[next];
-    --h[x.kind];
-    x.shanten = ShieldShanten(ShantenStandard(h, 0), irregular.Minus(x.kind, counts[x.kind]), after, target);
-    ++h[x.kind];
+    x.shanten = ShieldShanten(standard.Minus(x.kind), irregular.Minus(x.kind, counts[x.kind]), after, target);
     if (x.shanten == floor) return next;
   }
   return MinKey(c, n);
@@ -459,7 +459,8 @@ Action GreedyAgent::BestDiscard(const PlayerView& view, std::span<const Action> 
     n = KeepMin(c, n, [](const Candidate& x) { return x.neg_ukeire; });
   }
   if (n > 1) {
-    const TileValues value(HeldMasksOf(counts), YakuhaiKinds(view), DoraKinds(view));
+    const HeldMasks held = HeldMasksOf(counts);
+    const TileValues value(held, YakuhaiKinds(view), DoraKinds(view, held));
     for (size_t i = 0; i < n; ++i) c[i].value = value(c[i].kind);
     n = KeepMin(c, n, [](const Candidate& x) { return x.value; });
   }

@@ -307,14 +307,15 @@ KindMask YakuhaiKinds(const PlayerView& view) {
   return m;
 }
 
-KindMask DoraKinds(const PlayerView& view) {
+KindMask DoraKinds(const PlayerView& view) { return DoraKinds(view, HeldMasksOf(view.counts())); }
+
+KindMask DoraKinds(const PlayerView& view, const HeldMasks& held) {
   KindMask m = 0;
   if (view.rules().dora)
     for (Tile t : view.dora_indicators()) m |= KindBit(DoraFromIndicator(KindOf(t)));
   if (view.rules().peach_tiles) {
     KindMask peach = 0;  // the kinds of the peach copies held
     for (Tile t : view.hand()) peach |= static_cast<KindMask>(IsPeachCopy(t)) << KindOf(t);
-    const HeldMasks held = HeldMasksOf(view.counts());
     m |= peach & held.held & ~held.paired;  // held once: that copy is the peach one
   }
   return m;

@@ -196,6 +196,8 @@ class DiscardAcceptance {
 // tiles (rules().peach_tiles), also the kinds whose only held copy is the peach copy: throwing
 // them loses a han, so the tile-value heuristic treats them like dora.
 [[nodiscard]] KindMask DoraKinds(const PlayerView& view);
+// The same with the own hand's HeldMasksOf(view.counts()) given.
+[[nodiscard]] KindMask DoraKinds(const PlayerView& view, const HeldMasks& held);
 // True if `t` is a peach tile under the view's rules.
 [[nodiscard]] inline bool IsPeach(Tile t, const Ruleset& rules) { return rules.peach_tiles && IsPeachCopy(t); }
 // The kinds that complete the concealed hand `seat` shows in open riichi (empty if none shown).
