@@ -64,8 +64,9 @@ class PlayerView {
   [[nodiscard]] int peach_count(int seat) const;
   [[nodiscard]] bool open_riichi(int seat) const { return s_.seats[seat].open_riichi; }
   // The concealed hand of a seat in open riichi (shown to all); empty for other seats.
-  [[nodiscard]] std::vector<Tile> shown_hand(int seat) const {
-    return s_.seats[seat].open_riichi || seat == seat_ ? s_.seats[seat].hand : std::vector<Tile>{};
+  [[nodiscard]] std::span<const Tile> shown_hand(int seat) const {
+    if (!s_.seats[seat].open_riichi && seat != seat_) return {};
+    return s_.seats[seat].hand;
   }
   // True if meld i of `seat` is a closed kan laid face down (rules.closed_kan_hidden) that this
   // seat may not read: its tiles must then be treated as unknown.
