@@ -67,13 +67,14 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
   size_t num_shields = 0;
   const uint64_t forbidden = ForbiddenMask(s);
   std::array<uint8_t, kNumKinds> seen{};
-  for (Tile d : p.shields_down) {
+  for (Tile d : p.shields_down) {  // kept by advancing past it when a new face (AddDiscards)
     const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(d, rules));
-    if ((seen[KindOf(d)] & bit) || Forbidden(forbidden, d)) continue;
-    seen[KindOf(d)] |= bit;
+    const uint8_t before = seen[KindOf(d)];
+    seen[KindOf(d)] = before | bit;
     const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(ActionType::kExchange), static_cast<uint8_t>(s.turn), 0, d,
                                        kNoTile, kNoTile, kNoTile, 1};
-    std::memcpy(&shields[num_shields++], bytes.data(), sizeof(uint64_t));
+    std::memcpy(&shields[num_shields], bytes.data(), sizeof(uint64_t));
+    num_shields += ((before & bit) == 0 && !Forbidden(forbidden, d)) ? 1 : 0;
   }
   if (num_shields == 0) return;
   if (last_repeats) --end_discard;
