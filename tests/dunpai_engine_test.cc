@@ -586,6 +586,43 @@ class OrderCheckingAgent final : public Agent {
   RandomAgent random_;
 };
 
+// The exchange tail for 1 to 19 face-down shield faces (odd and even counts, and more exchanges
+// than the engine builds on the stack): hand face by hand face in discard order, each with every
+// shield face in shield order, nothing else after the discards.
+TEST(DunpaiEngine, ExchangeListForManyShieldFaces) {
+  for (const int num_shields : {1, 2, 3, 4, 5, 8, 19}) {
+    RoundState s;
+    s.rules = &Dunpai();
+    s.dealer = 0;
+    s.turn = 0;
+    s.phase = Phase::kAfterDraw;
+    SeatState& p = s.seats[0];
+    // 14 tiles of 14 kinds (copy 1: never a peach), then shields of other kinds.
+    for (int k = 0; k < 14; ++k) {
+      p.hand.push_back(TileOf(static_cast<Kind>(k), 1));
+      ++p.counts[k];
+    }
+    s.drawn = p.hand.back();
+    std::vector<Tile> shields;
+    for (int i = 0; i < num_shields; ++i) shields.push_back(TileOf(static_cast<Kind>(14 + i % 20), 2 + i / 20));
+    p.shields_down = shields;
+    const std::vector<Action> legal = LegalTurnActions(s);
+    const size_t x = FirstExchange(legal);
+    ASSERT_EQ(legal.size() - x, 14u * shields.size()) << num_shields << " shields";
+    size_t i = x;
+    for (Tile face : p.hand)
+      for (Tile shield : shields) {
+        const Action& a = legal[i++];
+        ASSERT_EQ(a.type, ActionType::kExchange);
+        ASSERT_EQ(a.actor, 0);
+        ASSERT_EQ(a.tile, face) << num_shields << " shields, action " << i;
+        ASSERT_EQ(a.consumed[0], shield) << num_shields << " shields, action " << i;
+        ASSERT_EQ(a.num_consumed, 1);
+        ASSERT_EQ(a.consumed[1], kNoTile);
+      }
+  }
+}
+
 TEST(DunpaiEngine, TurnListsKeepTheirStatedOrder) {
   OrderCheckingAgent a, b, c, d;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
