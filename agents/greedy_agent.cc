@@ -122,10 +122,12 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
   const Ruleset& rules = view.rules();
   std::array<uint8_t, kNumKinds> slot;  // the index in `c` of each kind listed
   KindMask listed = 0;
+  KindMask peach_listed = 0;  // the kinds whose peach copy is held (each face is listed once)
   size_t n = 0;
   for (const Action& a : legal) {
     if (a.type != ActionType::kSetShield) continue;
     const Kind k = KindOf(a.tile);
+    peach_listed |= static_cast<KindMask>(IsPeach(a.tile, rules)) << k;
     if (!HasKind(listed, k)) {
       listed |= KindBit(k);
       slot[k] = static_cast<uint8_t>(n);
@@ -136,9 +138,14 @@ size_t ListShields(const PlayerView& view, std::span<const Action> legal, bool b
   }
   const KindCounts& counts = view.counts();
   KindCounts shielded{};
-  for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
+  if (bank_pairs)
+    for (Tile t : view.own_shields()) ++shielded[KindOf(t)];
   const HeldMasks held = HeldMasksOf(counts);
-  const TileValues value(held, YakuhaiKinds(view), DoraKinds(view, held));
+  // DoraKinds: without dora indicators, the kinds held once whose copy is the peach one.
+  const KindMask dora = rules.dora          ? DoraKinds(view, held)
+                        : rules.peach_tiles ? peach_listed & held.held & ~held.paired
+                                            : 0;
+  const TileValues value(held, YakuhaiKinds(view), dora);
   for (size_t i = 0; i < n; ++i) {
     const Kind k = c[i].kind;
     const bool bank = bank_pairs && IsSimple(k) && counts[k] + shielded[k] >= 2;
@@ -177,11 +184,11 @@ int ShieldShanten(int standard, const IrregularShanten& irregular, int tiles, in
 // shanten is a floor for every candidate's, so in the order of the other keys the first one that
 // reaches it is the best: the candidates are taken in that order, each shanten looked up only
 // when its turn comes (usually the first already reaches the floor).
-size_t BestBeforeLast(const KindCounts& counts, int after, int target, ShieldCandidates& c, size_t n) {
+size_t BestBeforeLast(const KindCounts& counts, const StandardShantenNeighbours& standard, int after, int target,
+                      ShieldCandidates& c, size_t n) {
   const IrregularShanten irregular(counts);
   // The whole hand (one tile more than `after`) rated as `after` tiles; each candidate's from
-  // the same neighbours object (Minus).
-  const StandardShantenNeighbours standard(counts, 0);
+  // the hand's neighbours object (`standard`, Minus).
   const int floor = ShieldShanten(standard.Unchanged(), irregular, after, target);
   uint64_t left = (uint64_t{1} << n) - 1;  // bit i: c[i] not taken yet
   while (left != 0) {
@@ -649,13 +656,29 @@ Action GreedyAgent::ChooseShield(const PlayerView& view, std::span<const Action>
   ShieldCandidates c;
   const size_t n = ListShields(view, legal, options_.bank_pairs, c);
   if (n == 0) return legal.front();
-  if (after != target) return ShieldAction(legal, c[BestBeforeLast(counts, after, target, c, n)].tile);
+  const StandardShantenNeighbours standard = DealNeighbours(counts);
+  if (after != target) {
+    const size_t best = BestBeforeLast(counts, standard, after, target, c, n);
+    KeepDealHand(counts, standard, c[best].kind);
+    return ShieldAction(legal, c[best].tile);
+  }
   // The last decision: `after` is at most 14, so ShieldShanten is Shanten, all forms.
   const KindCounts visible = view.VisibleCounts();
-  DiscardAcceptance whole(counts, 0, visible);
+  DiscardAcceptance whole(counts, 0, visible, nullptr, &standard);
   for (size_t i = 0; i < n; ++i) c[i].shanten = whole.ShantenWithout(c[i].kind);
   if (n > 1) RankByAcceptance(whole, counts, visible, target, c, n);
   return ShieldAction(legal, c[MinKey(c, n)].tile);
+}
+
+StandardShantenNeighbours GreedyAgent::DealNeighbours(const KindCounts& counts) const {
+  if (deal_hand_.standard && deal_hand_.counts == counts) return *deal_hand_.standard;
+  return StandardShantenNeighbours(counts, 0);
+}
+
+void GreedyAgent::KeepDealHand(const KindCounts& counts, const StandardShantenNeighbours& standard, Kind pick) {
+  deal_hand_.counts = counts;
+  --deal_hand_.counts[pick];
+  deal_hand_.standard.emplace(standard.Without(pick));
 }
 
 Action GreedyAgent::ChooseCall(const PlayerView& view, std::span<const Action> legal) {

@@ -9,6 +9,7 @@
 // waits, keeps peach tiles. Rules and knobs: docs/AGENTS.md.
 
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -82,6 +83,17 @@ class GreedyAgent : public Agent {
     KindMask waits = 0;
   };
   std::array<ShownWaits, 4> shown_waits_;
+  // The shield deal asks one decision per shield, each on the last one's hand less its pick:
+  // that hand's StandardShantenNeighbours (no melds), derived from the last one's, for the next.
+  struct DealHand {
+    KindCounts counts{};
+    std::optional<StandardShantenNeighbours> standard;
+  };
+  DealHand deal_hand_;
+  // The neighbours of `counts` (no melds): the kept one when it is of this hand, else built.
+  [[nodiscard]] StandardShantenNeighbours DealNeighbours(const KindCounts& counts) const;
+  // Keeps the neighbours of `counts` less one `pick` for the next shield decision.
+  void KeepDealHand(const KindCounts& counts, const StandardShantenNeighbours& standard, Kind pick);
   // OpenRiichiWaits of `seat` (in open riichi), looked up again only when its shown hand changed.
   [[nodiscard]] KindMask ShownWaitKinds(const PlayerView& view, int seat);
 };
