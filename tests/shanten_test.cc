@@ -546,26 +546,25 @@ KindCounts DealFromWall(uint64_t seed, uint64_t kinds, int size) {
   return counts;
 }
 
-// Checks Unchanged, Plus(k) for every k held at most three times and Minus(k) for every k held;
-// returns how many answers were checked.
-int CheckNeighbours(const KindCounts& counts, int num_melds) {
-  const StandardShantenNeighbours neighbours(counts, num_melds);
-  EXPECT_EQ(neighbours.Unchanged(), ShantenStandard(counts, num_melds)) << Describe(counts, num_melds);
+// Checks `neighbours`' Unchanged, Plus(k) for every k held at most three times and Minus(k) for
+// every k held against ShantenStandard of `counts` so changed (`what` names the object in
+// failures); returns how many answers were checked.
+int CheckNeighbours(const StandardShantenNeighbours& neighbours, const KindCounts& counts, int num_melds,
+                    const std::string& what) {
+  EXPECT_EQ(neighbours.Unchanged(), ShantenStandard(counts, num_melds)) << what;
   int checked = 1;
   KindCounts changed = counts;
   for (int k = 0; k < kNumKinds; ++k) {
     const auto kind = static_cast<Kind>(k);
     if (counts[k] <= 3) {
       ++changed[k];
-      EXPECT_EQ(neighbours.Plus(kind), ShantenStandard(changed, num_melds))
-          << Describe(counts, num_melds) << " plus kind " << k;
+      EXPECT_EQ(neighbours.Plus(kind), ShantenStandard(changed, num_melds)) << what << " plus kind " << k;
       --changed[k];
       ++checked;
     }
     if (counts[k] >= 1) {
       --changed[k];
-      EXPECT_EQ(neighbours.Minus(kind), ShantenStandard(changed, num_melds))
-          << Describe(counts, num_melds) << " minus kind " << k;
+      EXPECT_EQ(neighbours.Minus(kind), ShantenStandard(changed, num_melds)) << what << " minus kind " << k;
       ++changed[k];
       ++checked;
     }
@@ -573,72 +572,47 @@ int CheckNeighbours(const KindCounts& counts, int num_melds) {
   return checked;
 }
 
-TEST(ShantenNeighboursTest, PlusAndMinusMatchShantenStandard) {
+// Calls check(counts, num_melds) on hands dealt from shuffled walls: for 0..4 melds, hands of
+// 13 + `from` .. 13 + `to` tiles less three a meld, `per_size` times each from the whole wall,
+// one suit with the honours and one suit alone (dense hands, where the four-copy limit bites).
+template <typename Check>
+void ForEachDealtHand(uint64_t seed, int from, int to, int per_size, Check check) {
   constexpr uint64_t kAllKinds = (uint64_t{1} << kNumKinds) - 1;
   constexpr uint64_t kHonors = kAllKinds & ~((uint64_t{1} << 27) - 1);
-  uint64_t seed = 0x4E1C4B0E;
-  int checked = 0, with_four = 0;
-  for (int num_melds = 0; num_melds <= 4; ++num_melds) {
-    // Before a draw, after one, and one more (DiscardAcceptance asks about a hand after a draw
-    // plus another draw).
-    for (int size = 13 - 3 * num_melds; size <= 15 - 3 * num_melds; ++size) {
-      for (int i = 0; i < 400; ++i) {
-        // The whole wall, then one suit with the honours and one suit alone: dense hands where
-        // the four-copy limit bites.
+  for (int num_melds = 0; num_melds <= 4; ++num_melds)
+    for (int size = 13 + from - 3 * num_melds; size <= 13 + to - 3 * num_melds; ++size)
+      for (int i = 0; i < per_size; ++i) {
         const uint64_t suit = uint64_t{0x1FF} << (9 * (i % 3));
-        for (const uint64_t kinds : {kAllKinds, suit | kHonors, suit}) {
-          const KindCounts counts = DealFromWall(seed++, kinds, size);
-          checked += CheckNeighbours(counts, num_melds);
-          with_four += std::find(counts.begin(), counts.end(), 4) != counts.end();
-        }
+        for (const uint64_t kinds : {kAllKinds, suit | kHonors, suit}) check(DealFromWall(seed++, kinds, size), num_melds);
       }
-    }
-  }
+}
+
+TEST(ShantenNeighboursTest, PlusAndMinusMatchShantenStandard) {
+  // Before a draw, after one, and one more (DiscardAcceptance asks about a hand after a draw
+  // plus another draw).
+  int checked = 0, with_four = 0;
+  ForEachDealtHand(0x4E1C4B0E, 0, 2, 400, [&](const KindCounts& counts, int num_melds) {
+    checked += CheckNeighbours(StandardShantenNeighbours(counts, num_melds), counts, num_melds,
+                               Describe(counts, num_melds));
+    with_four += std::find(counts.begin(), counts.end(), 4) != counts.end();
+  });
   std::printf("[ shanten ] %d neighbour answers checked, %d hands holding four of a kind\n", checked, with_four);
   EXPECT_GT(with_four, 200) << "too few hands holding four of a kind";
 }
 
-// Without(k): the object of the hand less one k, every answer against ShantenStandard on the
-// changed counts (as CheckNeighbours does for a fresh object).
+// Without(k): the object of the hand less one k answers for that hand (as a fresh object does).
 TEST(ShantenNeighboursTest, WithoutAnswersForTheHandLessThatTile) {
-  constexpr uint64_t kAllKinds = (uint64_t{1} << kNumKinds) - 1;
-  constexpr uint64_t kHonors = kAllKinds & ~((uint64_t{1} << 27) - 1);
-  uint64_t seed = 0x5A17;
   int checked = 0;
-  for (int num_melds = 0; num_melds <= 4; ++num_melds) {
-    for (int size = 14 - 3 * num_melds; size <= 15 - 3 * num_melds; ++size) {
-      for (int i = 0; i < 300; ++i) {
-        const uint64_t suit = uint64_t{0x1FF} << (9 * (i % 3));
-        for (const uint64_t kinds : {kAllKinds, suit | kHonors, suit}) {
-          const KindCounts counts = DealFromWall(seed++, kinds, size);
-          const StandardShantenNeighbours whole(counts, num_melds);
-          for (int k = 0; k < kNumKinds; ++k) {
-            if (counts[k] == 0) continue;
-            const StandardShantenNeighbours less = whole.Without(static_cast<Kind>(k));
-            KindCounts h = counts;
-            --h[k];
-            ASSERT_EQ(less.Unchanged(), ShantenStandard(h, num_melds)) << Describe(counts, num_melds) << " less " << k;
-            for (int j = 0; j < kNumKinds; ++j) {
-              const auto kind = static_cast<Kind>(j);
-              if (h[j] <= 3) {
-                ++h[j];
-                ASSERT_EQ(less.Plus(kind), ShantenStandard(h, num_melds))
-                    << Describe(counts, num_melds) << " less " << k << " plus " << j;
-                --h[j];
-              }
-              if (h[j] >= 1) {
-                --h[j];
-                ASSERT_EQ(less.Minus(kind), ShantenStandard(h, num_melds))
-                    << Describe(counts, num_melds) << " less " << k << " minus " << j;
-                ++h[j];
-              }
-              checked += 2;
-            }
-          }
-        }
-      }
+  ForEachDealtHand(0x5A17, 1, 2, 300, [&](const KindCounts& counts, int num_melds) {
+    const StandardShantenNeighbours whole(counts, num_melds);
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (counts[k] == 0) continue;
+      KindCounts less = counts;
+      --less[k];
+      checked += CheckNeighbours(whole.Without(static_cast<Kind>(k)), less, num_melds,
+                                 Describe(counts, num_melds) + " less kind " + std::to_string(k));
     }
-  }
+  });
   std::printf("[ shanten ] %d answers of hands less a tile checked\n", checked);
 }
 
