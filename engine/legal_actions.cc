@@ -87,8 +87,6 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
   constexpr int kTileShift = std::endian::native == std::endian::little ? 16 : 40;
   const size_t first = out->size();
   const size_t count = (end_discard - first_discard) * num_shields;
-  Action fill;  // resize copies one 8-byte value, which is cheaper than default-constructing each
-  std::memcpy(static_cast<void*>(&fill), &shields[0], sizeof(fill));
 #if defined(__SSE2__)
   // Built in a stack buffer, two actions per 16-byte store, then appended in one copy (growing
   // the list by resize would first fill every new place). Each hand face writes its shield faces
@@ -115,6 +113,10 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
     return;
   }
 #endif
+  // More exchanges than the buffer holds (or no SSE2): written in place. resize copies one
+  // 8-byte value, which is cheaper than default-constructing each place.
+  Action fill;
+  std::memcpy(static_cast<void*>(&fill), &shields[0], sizeof(fill));
   out->resize(first + count, fill);
   Action* w = out->data() + first;
   for (size_t i = first_discard; i < end_discard; ++i) {
