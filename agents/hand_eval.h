@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "engine/player_view.h"
-#include "engine/tile.h"
+#include "tiles/tile.h"
 #include "rules/shanten.h"
 
 namespace mj {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/agent.h"
-#include "engine/result.h"
+#include "tiles/result.h"
 
 namespace mj {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 #include "rules/shanten.h"
 
 namespace mj {

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "rules/ruleset.h"
 
 namespace mj::cli {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 
 namespace mj {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/action.h"
-#include "engine/tile.h"
+#include "tiles/tile.h"
 #include "rules/score_result.h"
 
 namespace mj {

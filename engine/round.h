@@ -11,7 +11,7 @@
 
 #include "engine/agent.h"
 #include "engine/event.h"
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "engine/round_state.h"
 
 namespace mj {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "engine/action.h"
-#include "engine/small_vector.h"
-#include "engine/tile.h"
+#include "tiles/small_vector.h"
+#include "tiles/tile.h"
 #include "engine/wall.h"
 #include "rules/meld.h"
 #include "rules/win_context.h"

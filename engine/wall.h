@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
-#include "engine/tile.h"
+#include "tiles/result.h"
+#include "tiles/tile.h"
 
 namespace mj {
 

@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 
 namespace mj {
 

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/event.h"
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "rules/ruleset.h"
 
 namespace mj {

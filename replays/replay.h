@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game.h"
-#include "engine/result.h"
+#include "tiles/result.h"
 
 namespace mj {
 

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "replays/json_schema.h"
 
 namespace mj {

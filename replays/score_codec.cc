@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 #include "replays/json_schema.h"
 #include "rules/score_json.h"
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "rules/score_result.h"
 
 namespace mj {

@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game.h"
-#include "engine/result.h"
-#include "engine/tile.h"
+#include "tiles/result.h"
+#include "tiles/tile.h"
 #include "rules/yaku_id.h"
 
 namespace mj::tenhou {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "replays/tenhou6.h"
 #include "rules/ruleset.h"
 

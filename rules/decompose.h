@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/small_vector.h"
-#include "engine/tile.h"
+#include "tiles/small_vector.h"
+#include "tiles/tile.h"
 
 namespace mj {
 

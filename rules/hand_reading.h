@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "engine/small_vector.h"
-#include "engine/tile.h"
+#include "tiles/small_vector.h"
+#include "tiles/tile.h"
 #include "rules/decompose.h"
 #include "rules/win_context.h"
 

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 
 namespace mj {
 

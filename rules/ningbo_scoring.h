@@ -42,7 +42,7 @@
 
 #include <cstdint>
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 #include "rules/scoring_module.h"
 
 namespace mj {

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "rules/yaku_id.h"
 
 namespace mj {

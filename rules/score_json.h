@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 #include "rules/ruleset.h"
 #include "rules/score_result.h"
 #include "rules/win_context.h"

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/small_vector.h"
+#include "tiles/small_vector.h"
 #include "rules/yaku_id.h"
 
 namespace mj {

@@ -17,7 +17,7 @@
 #include <array>
 #include <cstdint>
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 
 namespace mj {
 

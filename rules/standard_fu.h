@@ -3,7 +3,7 @@
 // pinfu tsumo: 20 flat), pungs and kongs 2/4/8/16/32, value pair 2 (double wind pair per the
 // ruleset), kanchan/penchan/tanki 2, seven pairs 25 flat, open hand with no fu 30, round up.
 
-#include "engine/small_vector.h"
+#include "tiles/small_vector.h"
 #include "rules/hand_reading.h"
 #include "rules/ruleset.h"
 #include "rules/score_result.h"

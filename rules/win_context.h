@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "engine/small_vector.h"
-#include "engine/tile.h"
+#include "tiles/small_vector.h"
+#include "tiles/tile.h"
 #include "rules/meld.h"
 
 namespace mj {

@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 #include "engine/wall.h"
 #include "engine/rng.h"
 #include "engine/win_check.h"

@@ -1,7 +1,7 @@
-// Tile notation (engine/tile.h): parsing, formatting, errors, engine ids, dora indicators.
+// Tile notation (tiles/tile.h): parsing, formatting, errors, engine ids, dora indicators.
 // Expected values are written out by hand from the notation's definition, never recomputed.
 
-#include "engine/tile.h"
+#include "tiles/tile.h"
 #include "engine/wall.h"
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.h"
+#include "tiles/result.h"
 
 namespace mj {
 

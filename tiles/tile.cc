@@ -1,4 +1,4 @@
-#include "engine/tile.h"
+#include "tiles/tile.h"
 
 #include <algorithm>
 
