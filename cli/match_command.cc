@@ -125,7 +125,9 @@ int RunMatch(const std::vector<std::string>& args) {
       "out", po::value<std::string>(&out_dir), "directory for the replays game-0001.json ... (created)");
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    // No positional arguments: a stray word is an error, not silently ignored.
+    po::store(po::command_line_parser(args).options(desc).positional(po::positional_options_description()).run(),
+              vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << kName << ": " << e.what() << "\n" << desc;

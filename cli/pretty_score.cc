@@ -2,23 +2,29 @@
 
 #include <sstream>
 
+#include "rules/bounded_json.h"
+
 namespace mj::cli {
 
 std::string PrettyScore(const nlohmann::json& input, const nlohmann::json& out) {
   std::ostringstream s;
-  const auto str = [&](const char* key) {
-    return input.is_object() && input.contains(key) && input.at(key).is_string() ? input.at(key).get<std::string>()
-                                                                                 : std::string();
+  // The input is shown as given where it has the expected type; anything else shows as "?"
+  // (plain mode reports the type error; the breakdown below says "cannot score").
+  const auto text_of = [](const nlohmann::json& obj, const char* key, size_t max_bytes = 80) {
+    return obj.is_object() && obj.contains(key) && obj.at(key).is_string()
+               ? PrintableText(obj.at(key).get_ref<const std::string&>(), max_bytes)
+               : std::string(obj.is_object() && obj.contains(key) ? "?" : "");
   };
-  s << "hand " << out.value("id", nlohmann::json()).dump() << ": " << str("concealed");
+  const auto str = [&](const char* key) { return text_of(input, key); };
+  s << "hand " << DescribeJson(out.value("id", nlohmann::json())) << ": " << str("concealed");
   if (input.is_object() && input.contains("melds") && input.at("melds").is_array())
     for (const auto& m : input.at("melds"))
-      if (m.is_object()) s << " [" << m.value("type", "?") << " " << m.value("tiles", "?") << "]";
+      if (m.is_object()) s << " [" << text_of(m, "type") << " " << text_of(m, "tiles") << "]";
   s << "  win " << str("win_tile");
-  if (input.is_object() && input.value("tsumo", false)) s << " (tsumo)";
+  if (input.is_object() && input.contains("tsumo") && input.at("tsumo") == true) s << " (tsumo)";
   s << "\n";
   if (!out.value("ok", false)) {
-    s << "  cannot score: " << out.value("error", "?") << ": " << out.value("message", "") << "\n";
+    s << "  cannot score: " << text_of(out, "error") << ": " << text_of(out, "message", 2000) << "\n";
     return s.str();
   }
   for (const auto& y : out.at("yaku")) s << "  " << y.at("name").get<std::string>() << " " << y.at("han").dump() << "\n";

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/pretty_score.h"
 #include "cli/score_compare.h"
+#include "rules/bounded_json.h"
 #include "rules/ruleset.h"
 #include "rules/score_json.h"
 #include "rules/scoring_module.h"
@@ -17,6 +18,19 @@
 namespace po = boost::program_options;
 
 namespace mj::cli {
+namespace {
+
+// One input line as JSON, or the message of an invalid_input answer (the line is never echoed).
+Result<nlohmann::json> ReadScoreLine(const std::string& line, bool too_long, long line_no) {
+  const std::string where = "line " + std::to_string(line_no) + ": ";
+  if (too_long)
+    return Error{where + "longer than " + std::to_string(kScoreLineLimits.max_bytes) + " bytes; not read"};
+  auto doc = ParseBoundedJson(line, kScoreLineLimits);
+  if (!doc) return Error{where + "invalid JSON: " + doc.error()};
+  return doc;
+}
+
+}  // namespace
 
 int RunScore(const std::vector<std::string>& args) {
   std::string rules_name = "riichi";
@@ -35,7 +49,9 @@ int RunScore(const std::vector<std::string>& args) {
       "table", po::bool_switch(&table), "with --compare: a readable table instead of JSON Lines");
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    // No positional arguments: a stray word is an error, not silently ignored.
+    po::store(po::command_line_parser(args).options(desc).positional(po::positional_options_description()).run(),
+              vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "mahjong score: " << e.what() << "\n" << desc;
@@ -70,22 +86,19 @@ int RunScore(const std::vector<std::string>& args) {
     std::ios::sync_with_stdio(false);
     if (table) std::cout << CompareTableHeader(*sets) << "\n";
     std::string line;
+    bool too_long = false;
     long line_no = 0;
-    while (std::getline(std::cin, line)) {
+    while (ReadBoundedLine(std::cin, kScoreLineLimits.max_bytes, line, &too_long)) {
       ++line_no;
-      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-      nlohmann::json input;
-      try {
-        input = nlohmann::json::parse(line);
-      } catch (const nlohmann::json::exception& e) {
-        // Each ruleset reports the same invalid JSON.
-        input = nullptr;
-      }
+      if (!too_long && line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      auto parsed = ReadScoreLine(line, too_long, line_no);
+      nlohmann::json input = parsed ? *parsed : nlohmann::json();
       std::vector<nlohmann::json> outputs;
-      if (input.is_null()) {
+      if (!parsed) {
+        // Each ruleset reports the same unreadable line.
         ScoreResult r;
         r.error = ScoreError::kInvalidInput;
-        r.message = "line " + std::to_string(line_no) + ": invalid JSON";
+        r.message = parsed.error();
         nlohmann::json out = ScoreResultToJson(nullptr, r);
         out.erase("id");
         outputs.assign(sets->size(), out);
@@ -110,19 +123,20 @@ int RunScore(const std::vector<std::string>& args) {
   }
   std::ios::sync_with_stdio(false);
   std::string line;
+  bool too_long = false;
   std::vector<WinContext> parsed;  // the valid hands, for --repeat
   long line_no = 0;
-  while (std::getline(std::cin, line)) {
+  while (ReadBoundedLine(std::cin, kScoreLineLimits.max_bytes, line, &too_long)) {
     ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (!too_long && line.find_first_not_of(" \t\r") == std::string::npos) continue;
     nlohmann::json input;
     nlohmann::json output;
-    try {
-      input = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception& e) {
+    if (auto read = ReadScoreLine(line, too_long, line_no)) {
+      input = std::move(read).value();
+    } else {
       ScoreResult r;
       r.error = ScoreError::kInvalidInput;
-      r.message = "line " + std::to_string(line_no) + ": invalid JSON: " + e.what();
+      r.message = read.error();
       output = ScoreResultToJson(nullptr, r);
     }
     if (output.is_null()) {

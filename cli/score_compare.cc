@@ -57,6 +57,11 @@ Result<std::vector<NamedRuleset>> LoadCompareList(std::string_view list) {
     if (name.empty())
       return Error{"--compare: empty ruleset name at entry " + std::to_string(out.size() + 1) +
                    " of \"" + std::string(list) + "\""};
+    // Each entry is a key of the output row, so each may appear once.
+    for (size_t i = 0; i < out.size(); ++i)
+      if (out[i].label == name)
+        return Error{"--compare: \"" + name + "\" is listed twice (entries " + std::to_string(i + 1) + " and " +
+                     std::to_string(out.size() + 1) + ")"};
     auto r = LoadRuleset(name);
     if (!r.ok()) return Error{"--compare entry " + std::to_string(out.size() + 1) + ": " + r.error()};
     out.push_back({name, std::move(r).value()});

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "replays/json_schema.h"
+#include "rules/bounded_json.h"
 #include "replays/mjai_events.h"
 #include "replays/replay_schema.h"
 
@@ -247,17 +248,11 @@ Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path) 
 }
 
 Result<GameRecord> ReadReplayFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read " + path};
-  std::ostringstream text;
-  text << in.rdbuf();
-  json doc;
-  try {
-    doc = json::parse(text.str());
-  } catch (const json::parse_error& e) {
-    return Error{std::string("invalid JSON: ") + e.what()};
-  }
-  return ReplayFromJson(doc);
+  auto text = ReadBoundedFile(path, kReplayLimits.max_bytes);
+  if (!text) return Error{text.error()};
+  auto doc = ParseBoundedJson(*text, kReplayLimits);
+  if (!doc) return Error{"invalid JSON: " + doc.error()};
+  return ReplayFromJson(*doc);
 }
 
 }  // namespace mj

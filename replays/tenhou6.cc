@@ -7,6 +7,8 @@
 #include <map>
 #include <sstream>
 
+#include "rules/bounded_json.h"
+
 namespace mj::tenhou {
 namespace {
 
@@ -448,11 +450,11 @@ Result<Game> ParseGame(const json& doc) {
 }
 
 Result<Game> ReadGameFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Error{"cannot open " + path};
-  json doc = json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return Error{"not valid JSON"};
-  return ParseGame(doc);
+  auto text = ReadBoundedFile(path, kTenhouRecordLimits.max_bytes);
+  if (!text) return Error{text.error()};
+  auto doc = ParseBoundedJson(*text, kTenhouRecordLimits);
+  if (!doc) return Error{"not valid JSON: " + doc.error()};
+  return ParseGame(*doc);
 }
 
 std::optional<YakuId> YakuFromTenhouName(const std::string& name, int seat_wind, int round_wind) {

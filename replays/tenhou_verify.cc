@@ -12,6 +12,7 @@
 #include "engine/legal_actions.h"
 #include "engine/round.h"
 #include "engine/win_check.h"
+#include "rules/bounded_json.h"
 
 namespace mj::tenhou {
 namespace {
@@ -787,9 +788,11 @@ Result<std::vector<std::string>> CollectRecordFiles(const std::string& path) {
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(path, ec)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
-    std::ifstream in(entry.path());
-    const nlohmann::json doc = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (doc.is_object() && doc.contains("log")) files.push_back(entry.path().string());
+    // Files that are not records (other JSON, too big or too deep to read) are not collected.
+    auto text = ReadBoundedFile(entry.path().string(), kTenhouRecordLimits.max_bytes);
+    if (!text) continue;
+    const auto doc = ParseBoundedJson(*text, kTenhouRecordLimits);
+    if (doc && doc->is_object() && doc->contains("log")) files.push_back(entry.path().string());
   }
   if (ec) return Error{"cannot read directory " + path + ": " + ec.message()};
   std::sort(files.begin(), files.end());

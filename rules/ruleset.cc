@@ -11,6 +11,7 @@
 #include <sstream>
 #include <vector>
 
+#include "rules/bounded_json.h"
 #include "rules/presets.h"
 
 namespace mj {
@@ -35,6 +36,13 @@ constexpr int kMaxHan = 100;  // a han value above this is a typo
 constexpr int kMaxYakumanMultiple = 8;
 constexpr int kYakumanHanEquivalent = 13;    // stored han of one yakuman multiple (see docs)
 constexpr int64_t kMaxPoints = 100'000'000;  // bound for every point amount
+// honba_value and riichi_deposit are paid once per stick; `score` accepts up to 1,000 of each, so
+// either adds at most kMaxPoints to a hand and a total stays far inside a 32-bit int.
+constexpr int64_t kMaxPerStick = 100'000;
+// The most a hand may be worth before honba and deposits (CheckCombinations bounds the ayame
+// unit by it): with two kMaxPoints of sticks a total stays below 2^31.
+constexpr int64_t kMaxHandValue = 1'000'000'000;
+constexpr size_t kMaxNameBytes = 200;         // a ruleset's "name"
 constexpr int kMaxBaseDepth = 8;             // "base" chains longer than this are a cycle
 constexpr int kMaxHands = 10000;             // bound for max_hands
 constexpr size_t kMaxHanPoints = 100;        // entries of han_points
@@ -42,9 +50,8 @@ constexpr int kMinShields = 1, kMaxShields = 4;  // shields.per_hand and shields
 
 std::string Quote(std::string_view s) {
   std::string q;
-  q.reserve(s.size() + 2);
   q += '"';
-  q += s;
+  q += PrintableText(s, 200);  // a huge or binary name is clipped, not echoed
   q += '"';
   return q;
 }
@@ -52,7 +59,7 @@ std::string Quote(std::string_view s) {
 // "string \"yes\"", "number 2.5", "array", ... for error messages.
 std::string Describe(const json& v) {
   std::string s = v.type_name();
-  if (v.is_primitive() && !v.is_null()) s += " " + v.dump();
+  if (v.is_primitive() && !v.is_null()) s += " " + DescribeJson(v);
   return s;
 }
 
@@ -215,7 +222,7 @@ std::optional<Error> ApplyYakuEntry(YakuId id, const json& e, YakuValue& v) {
     int multiple = v.yakuman;
     if (e.contains("yakuman")) {
       const json& y = e["yakuman"];
-      if (!y.is_number_integer() || y.get<int64_t>() < 1 || y.get<int64_t>() > kMaxYakumanMultiple)
+      if (!JsonIntIn(y, 1, kMaxYakumanMultiple))
         return fail("\"yakuman\" must be an integer from 1 to " +
                     std::to_string(kMaxYakumanMultiple) + ", got " + Describe(y));
       multiple = y.get<int>();
@@ -313,15 +320,17 @@ constexpr BoolKey kBoolKeys[] = {
     {"pao_one_suit", &Ruleset::pao_one_suit},
 };
 
-// Point amounts: integers from 0 to kMaxPoints.
+// Point amounts: integers from 0 to their bound (kMaxPoints, or kMaxPerStick for the amounts
+// multiplied by a count of honba or deposit sticks).
 struct PointsKey {
   std::string_view key;
   int Ruleset::*member;
+  int64_t max = kMaxPoints;
 };
 
 constexpr PointsKey kPointsKeys[] = {
-    {"honba_value", &Ruleset::honba_value},
-    {"riichi_deposit", &Ruleset::riichi_deposit},
+    {"honba_value", &Ruleset::honba_value, kMaxPerStick},
+    {"riichi_deposit", &Ruleset::riichi_deposit, kMaxPerStick},
     {"starting_points", &Ruleset::starting_points},
     {"return_points", &Ruleset::return_points},
     {"noten_payment", &Ruleset::noten_payment},
@@ -363,11 +372,11 @@ bool IsKnownKey(std::string_view key) {
 std::optional<Error> GetInt(const json& j, std::string_view key, int64_t lo, int64_t hi, int& out) {
   const json& v = j.at(std::string(key));
   if (!v.is_number_integer()) return KeyError(key, "must be an integer, got " + Describe(v));
-  const int64_t x = v.get<int64_t>();
-  if (x < lo || x > hi)
+  const auto x = JsonIntIn(v, lo, hi);
+  if (!x)
     return KeyError(key, "must be an integer from " + std::to_string(lo) + " to " +
-                             std::to_string(hi) + ", got " + v.dump());
-  out = static_cast<int>(x);
+                             std::to_string(hi) + ", got " + DescribeJson(v));
+  out = static_cast<int>(*x);
   return std::nullopt;
 }
 
@@ -453,7 +462,7 @@ std::optional<Error> ApplySection(const json& v, std::string_view name, Section&
       if (!value.is_boolean()) return KeyError(where, "must be a boolean, got " + Describe(value));
       s.*(f->bool_member) = value.get<bool>();
     } else {
-      if (!value.is_number_integer() || value.get<int64_t>() < f->lo || value.get<int64_t>() > f->hi)
+      if (!JsonIntIn(value, f->lo, f->hi))
         return KeyError(where, "must be an integer from " + std::to_string(f->lo) + " to " +
                                    std::to_string(f->hi) + ", got " + Describe(value));
       s.*(f->int_member) = value.get<int>();
@@ -471,8 +480,8 @@ std::optional<Error> GetIntArray(const json& v, const std::string& where, int64_
                                "), got ";
   if (!v.is_array() || v.size() != N) return KeyError(where, expected + Describe(v));
   for (size_t i = 0; i < N; ++i) {
-    if (!v[i].is_number_integer() || v[i].get<int64_t>() < lo || v[i].get<int64_t>() > hi)
-      return KeyError(where, expected + v.dump());
+    if (!JsonIntIn(v[i], lo, hi))
+      return KeyError(where, expected + DescribeJson(v));
     out[i] = v[i].get<int>();
   }
   return std::nullopt;
@@ -498,7 +507,7 @@ std::optional<Error> ApplyFuless(const json& v, FulessRules& f) {
         for (int h : f.limit_han) {
           if (h == 0) continue;
           if (h <= last) {
-            err = KeyError(where, "must increase (mangan first), got " + value.dump());
+            err = KeyError(where, "must increase (mangan first), got " + DescribeJson(value));
             break;
           }
           last = h;
@@ -568,6 +577,15 @@ std::optional<Error> ApplyNingbo(const json& v, NingboRules& n) {
 
 // Settings that cannot work together; the error names the key to change.
 std::optional<Error> CheckCombinations(const Ruleset& r) {
+  if (r.scoring == "ayame") {
+    // The dealer's value at the cap: unit x floor(x+1) x ceil(x+1) x dealer_percent / 100 (AYAME.md).
+    const int64_t s = std::max(r.ayame.cap_sixths, 0) + kSixthsPerHan;
+    const int64_t points = (s / kSixthsPerHan) * ((s + kSixthsPerHan - 1) / kSixthsPerHan);
+    const int64_t top = static_cast<int64_t>(r.ayame.unit) * points * std::max(r.ayame.dealer_percent, 100) / 100;
+    if (top > kMaxHandValue)
+      return KeyError("ayame", "\"unit\" " + std::to_string(r.ayame.unit) + " makes a hand at the cap worth " +
+                                   std::to_string(top) + " points; at most " + std::to_string(kMaxHandValue));
+  }
   if (r.return_points < r.starting_points)
     return KeyError("return_points", "(" + std::to_string(r.return_points) +
                                          ") must not be below \"starting_points\" (" +
@@ -638,6 +656,9 @@ Result<Ruleset> FromJson(const json& j, int depth) {
     const json& v = j["name"];
     if (!v.is_string()) return KeyError("name", "must be a string, got " + Describe(v));
     if (v.get<std::string>().empty()) return KeyError("name", "must not be empty");
+    if (v.get_ref<const std::string&>().size() > kMaxNameBytes)
+      return KeyError("name", "is " + std::to_string(v.get_ref<const std::string&>().size()) +
+                                  " bytes long; at most " + std::to_string(kMaxNameBytes));
     r.name = v.get<std::string>();
   }
   if (j.contains("scoring")) {
@@ -664,15 +685,15 @@ Result<Ruleset> FromJson(const json& j, int depth) {
   }
   for (const auto& k : kPointsKeys) {
     if (!j.contains(std::string(k.key))) continue;
-    if (auto err = GetInt(j, k.key, 0, kMaxPoints, r.*k.member)) return *err;
+    if (auto err = GetInt(j, k.key, 0, k.max, r.*k.member)) return *err;
   }
   if (j.contains("red_fives")) {
     const json& v = j["red_fives"];
     const std::string expected = "must be an array of 3 integers (m, p, s), each 0 or 1, got ";
     if (!v.is_array() || v.size() != 3) return KeyError("red_fives", expected + Describe(v));
     for (int i = 0; i < 3; ++i) {
-      if (!v[i].is_number_integer() || v[i].get<int64_t>() < 0 || v[i].get<int64_t>() > 1)
-        return KeyError("red_fives", expected + v.dump());
+      if (!JsonIntIn(v[i], 0, 1))
+        return KeyError("red_fives", expected + DescribeJson(v));
       r.red_fives[i] = static_cast<uint8_t>(v[i].get<int>());
     }
   }
@@ -712,8 +733,8 @@ Result<Ruleset> FromJson(const json& j, int depth) {
     if (!v.is_array() || v.size() > kMaxHanPoints) return KeyError("han_points", expected + Describe(v));
     std::vector<int> table;
     for (const json& x : v) {
-      if (!x.is_number_integer() || x.get<int64_t>() < 0 || x.get<int64_t>() > kMaxPoints)
-        return KeyError("han_points", expected + v.dump());
+      if (!JsonIntIn(x, 0, kMaxPoints))
+        return KeyError("han_points", expected + DescribeJson(v));
       table.push_back(x.get<int>());
     }
     r.han_points = std::move(table);
@@ -756,14 +777,13 @@ Result<Ruleset> FromJson(const json& j, int depth) {
     if (!v.is_array() || v.size() != 4) return KeyError("uma", expected + Describe(v));
     int64_t sum = 0;
     for (int i = 0; i < 4; ++i) {
-      if (!v[i].is_number_integer() || v[i].get<int64_t>() < -kMaxPoints ||
-          v[i].get<int64_t>() > kMaxPoints)
-        return KeyError("uma", expected + v.dump());
+      if (!JsonIntIn(v[i], -kMaxPoints, kMaxPoints))
+        return KeyError("uma", expected + DescribeJson(v));
       r.uma[i] = v[i].get<int>();
       sum += r.uma[i];
     }
     if (sum != 0)
-      return KeyError("uma", expected + v.dump() + " (sum " + std::to_string(sum) + ")");
+      return KeyError("uma", expected + DescribeJson(v) + " (sum " + std::to_string(sum) + ")");
   }
   if (j.contains("yaku")) {
     if (auto err = ApplyYakuTable(j["yaku"], r.yaku)) return *err;
@@ -775,21 +795,11 @@ Result<Ruleset> FromJson(const json& j, int depth) {
 
 // ---- Presets and files ----------------------------------------------------------------------
 
-// "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> "parse error at ...".
-std::string ParseErrorText(const json::parse_error& e) {
-  std::string what = e.what();
-  if (!what.empty() && what[0] == '[') {
-    const size_t close = what.find("] ");
-    if (close != std::string::npos) what = what.substr(close + 2);
-  }
-  return what;
-}
-
 Result<Ruleset> ParseText(std::string_view text, int depth) {
   try {
-    return FromJson(json::parse(text), depth);
-  } catch (const json::parse_error& e) {
-    return Error{ParseErrorText(e)};
+    auto doc = ParseBoundedJson(text, kRulesetLimits);
+    if (!doc) return Error{doc.error()};
+    return FromJson(*doc, depth);
   } catch (const std::exception& e) {
     return Error{e.what()};
   }
@@ -956,14 +966,12 @@ Result<Ruleset> LoadRuleset(std::string_view name_or_path) {
     if (IsPreset(name_or_path)) return PresetByName(name_or_path, 0);
     const std::string path(name_or_path);
     std::error_code ec;
-    std::ifstream in;
-    if (std::filesystem::is_regular_file(path, ec)) in.open(path, std::ios::binary);
-    if (!in.is_open())
+    if (!std::filesystem::is_regular_file(path, ec) || !std::ifstream(path, std::ios::binary).is_open())
       return Error{"unknown ruleset " + Quote(name_or_path) + ": not a preset (" +
                    PresetNameList() + ") nor a readable file"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto r = ParseText(text.str(), 0);
+    auto text = ReadBoundedFile(path, kRulesetLimits.max_bytes);
+    if (!text) return Error{"ruleset file " + Quote(path) + ": " + text.error()};
+    auto r = ParseText(*text, 0);
     if (!r.ok()) return Error{"ruleset file " + Quote(path) + ": " + r.error()};
     return r;
   } catch (const std::exception& e) {

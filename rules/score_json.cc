@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "rules/bounded_json.h"
 #include "rules/scoring_module.h"
 
 namespace mj {
@@ -17,6 +18,10 @@ constexpr std::array<std::string_view, 22> kKnownKeys = {
 
 std::string TypeName(const json& j) { return j.type_name(); }
 
+// The longest tile text read: 18 tiles (four kongs and a pair) each written with its own suit
+// letter and a marker take 54 characters; anything far longer is refused unread.
+constexpr size_t kMaxTilesText = 200;
+
 Result<bool> GetBool(const json& in, const char* key) {
   if (!in.contains(key)) return false;
   const json& v = in.at(key);
@@ -28,9 +33,9 @@ Result<int> GetCount(const json& in, const char* key) {
   if (!in.contains(key)) return 0;
   const json& v = in.at(key);
   if (!v.is_number_integer()) return Error{"\"" + std::string(key) + "\" must be an integer, got " + TypeName(v)};
-  const auto n = v.get<int64_t>();
-  if (n < 0 || n > 1000) return Error{"\"" + std::string(key) + "\" must be between 0 and 1000, got " + std::to_string(n)};
-  return static_cast<int>(n);
+  const auto n = JsonIntIn(v, 0, 1000);
+  if (!n) return Error{"\"" + std::string(key) + "\" must be between 0 and 1000, got " + DescribeJson(v)};
+  return static_cast<int>(*n);
 }
 
 Result<Wind> GetWind(const json& in, const char* key) {
@@ -54,6 +59,9 @@ Result<std::vector<TileSpec>> GetTiles(const json& in, const std::string& key, b
   }
   const json& v = in.at(key);
   if (!v.is_string()) return Error{"\"" + key + "\" must be a string of tiles (mpsz), got " + TypeName(v)};
+  if (v.get_ref<const std::string&>().size() > kMaxTilesText)
+    return Error{"\"" + key + "\" is " + std::to_string(v.get_ref<const std::string&>().size()) +
+                 " characters long; at most " + std::to_string(kMaxTilesText)};
   auto tiles = ParseTiles(v.get<std::string>());
   if (!tiles) return Error{"\"" + key + "\": " + tiles.error()};
   return std::move(tiles).value();
@@ -99,7 +107,7 @@ Result<WinContext> BuildContext(const json& in, const Ruleset& rules) {
   for (const auto& [key, value] : in.items()) {
     bool known = false;
     for (std::string_view k : kKnownKeys) known = known || k == key;
-    if (!known) return Error{"unknown key \"" + key + "\""};
+    if (!known) return Error{"unknown key \"" + PrintableText(key) + "\""};
   }
   WinContext ctx;
   std::vector<TileSpec> all;  // every tile of the hand, for the physical limits
@@ -400,20 +408,19 @@ std::string DumpScoreOutput(const json& output) {
   }
   for (const auto& [key, value] : output.items())
     if (!ordered.contains(key)) ordered[key] = value;
-  return ordered.dump();
+  // Parsed input holds valid UTF-8 only; replacing keeps any other text from throwing.
+  return ordered.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 std::string ScoreInputLine(std::string_view line, const Ruleset& rules) {
-  json input;
-  try {
-    input = json::parse(line);
-  } catch (const json::exception& e) {
+  auto input = ParseBoundedJson(line, kScoreLineLimits);
+  if (!input) {
     ScoreResult r;
     r.error = ScoreError::kInvalidInput;
-    r.message = std::string("invalid JSON: ") + e.what();
+    r.message = "invalid JSON: " + input.error();
     return DumpScoreOutput(ScoreResultToJson(nullptr, r));
   }
-  return DumpScoreOutput(ScoreInputJson(input, rules));
+  return DumpScoreOutput(ScoreInputJson(*input, rules));
 }
 
 }  // namespace mj
