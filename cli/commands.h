@@ -17,4 +17,8 @@ int RunReplay(const std::vector<std::string>& args);
 // `tenhou verify FILE|DIR...`: replays real Tenhou games through the engine.
 int RunTenhou(const std::vector<std::string>& args);
 
+// `soak --rules R --agents a,b,c,d --games N --seed S [--replays DIR]`: plays games with every
+// invariant checked after every event; exit status 1 when any game fails.
+int RunSoak(const std::vector<std::string>& args);
+
 }  // namespace mj::cli

@@ -18,6 +18,8 @@ constexpr const char* kUsage =
     "  replay verify FILE|DIR | show FILE [--hand N] | export --format mjai FILE\n"
     "  tenhou verify FILE|DIR...\n"
     "        drive the engine with real Tenhou games (tenhou.net/6 JSON) and compare\n"
+    "  soak --rules NAME --agents A,B,C,D --games N [--seed S] [--replays DIR]\n"
+    "        play games checking every invariant after every event; report failures\n"
     "run 'mahjong <command> --help' for a command's options\n";
 
 }  // namespace
@@ -33,6 +35,7 @@ int main(int argc, char** argv) {
   if (command == "match") return mj::cli::RunMatch(args);
   if (command == "replay") return mj::cli::RunReplay(args);
   if (command == "tenhou") return mj::cli::RunTenhou(args);
+  if (command == "soak") return mj::cli::RunSoak(args);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return 0;
