@@ -14,6 +14,9 @@ int RunScore(const std::vector<std::string>& args);
 int RunMatch(const std::vector<std::string>& args);
 // `replay verify|show|export ...`.
 int RunReplay(const std::vector<std::string>& args);
+// `replay html FILE|DIR [-o OUT]`: the viewer page of a replay, or of every replay below DIR plus
+// an index page (cli/replay_html_command.cc).
+int RunReplayHtml(const std::vector<std::string>& args);
 // `tenhou verify FILE|DIR...`: replays real Tenhou games through the engine.
 int RunTenhou(const std::vector<std::string>& args);
 

@@ -25,7 +25,9 @@ constexpr const char* kUsage =
     "       mahjong replay show FILE [--hand N]\n"
     "         a readable account of the game, or of hand N (0-based, in play order)\n"
     "       mahjong replay export --format mjai FILE\n"
-    "         the events as mjai JSON Lines on stdout\n";
+    "         the events as mjai JSON Lines on stdout\n"
+    "       mahjong replay html FILE [-o OUT.html] | DIR [-o OUTDIR]\n"
+    "         the viewer page of a replay; for DIR one page per replay and an index page\n";
 
 int Usage(const std::string& problem) {
   std::cerr << "mahjong replay: " << problem << "\n" << kUsage;
@@ -168,6 +170,7 @@ int RunReplay(const std::vector<std::string>& args) {
   if (sub == "verify") return Verify(rest);
   if (sub == "show") return Show(rest);
   if (sub == "export") return Export(rest);
+  if (sub == "html") return RunReplayHtml(rest);
   return Usage("unknown subcommand \"" + sub + "\"");
 }
 

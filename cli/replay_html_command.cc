@@ -1,0 +1,124 @@
+// `mahjong replay html FILE|DIR [-o OUT]`: the replay viewer pages (docs/REPLAY.md "Viewer").
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "replays/replay.h"
+#include "replays/replay_html.h"
+
+namespace mj::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+int Usage(const std::string& problem) {
+  std::cerr << "mahjong replay html: " << problem
+            << "\nusage: mahjong replay html FILE [-o OUT.html]   (default OUT: FILE with .html)\n"
+               "       mahjong replay html DIR [-o OUTDIR]      (one page per *.json below DIR + OUTDIR/index.html;\n"
+               "                                                 default OUTDIR: DIR)\n";
+  return 2;
+}
+
+bool WriteText(const fs::path& path, const std::string& text, std::string* error) {
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) {
+    *error = "cannot write " + path.string();
+    return false;
+  }
+  return true;
+}
+
+int OneFile(const std::string& file, std::string out) {
+  auto record = ReadReplayFile(file);
+  if (!record) {
+    std::cerr << "mahjong replay html: " << file << ": " << record.error() << "\n";
+    return 1;
+  }
+  if (out.empty()) out = fs::path(file).replace_extension(".html").string();
+  std::string error;
+  if (!WriteText(out, ReplayHtml(ReplayToJson(*record), fs::path(file).filename().string()), &error)) {
+    std::cerr << "mahjong replay html: " << error << "\n";
+    return 1;
+  }
+  std::cout << "wrote " << out << "\n";
+  return 0;
+}
+
+int Directory(const std::string& dir, std::string out) {
+  if (out.empty()) out = dir;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec) && it->path().extension() == ".json") files.push_back(it->path());
+  if (ec) {
+    std::cerr << "mahjong replay html: cannot list " << dir << ": " << ec.message() << "\n";
+    return 2;
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<ReplayIndexEntry> entries;
+  bool all_ok = true;
+  for (const fs::path& file : files) {
+    ReplayIndexEntry entry;
+    const fs::path rel = file.lexically_relative(dir);
+    entry.file = rel.generic_string();
+    auto record = ReadReplayFile(file.string());
+    if (!record) {
+      entry.error = record.error();
+      std::cerr << "mahjong replay html: " << file.string() << ": " << record.error() << "\n";
+      all_ok = false;
+    } else {
+      entry.doc = ReplayToJson(*record);
+      fs::path page = rel;
+      page.replace_extension(".html");
+      std::string error;
+      if (WriteText(fs::path(out) / page, ReplayHtml(entry.doc, entry.file), &error)) {
+        entry.page = page.generic_string();
+      } else {
+        std::cerr << "mahjong replay html: " << error << "\n";
+        all_ok = false;
+      }
+    }
+    entries.push_back(std::move(entry));
+  }
+  const fs::path index = fs::path(out) / "index.html";
+  std::string error;
+  if (!WriteText(index, ReplayIndexHtml(entries, fs::path(dir).lexically_normal().generic_string()), &error)) {
+    std::cerr << "mahjong replay html: " << error << "\n";
+    return 1;
+  }
+  std::cout << "wrote " << index.string() << " and " << std::count_if(entries.begin(), entries.end(), [](const auto& e) {
+    return !e.page.empty();
+  }) << " of " << entries.size() << " replay pages\n";
+  return all_ok ? 0 : 1;
+}
+
+}  // namespace
+
+int RunReplayHtml(const std::vector<std::string>& args) {
+  std::string in, out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "-o" || args[i] == "--out") {
+      if (i + 1 >= args.size()) return Usage(args[i] + " needs a path");
+      out = args[++i];
+    } else if (in.empty()) {
+      in = args[i];
+    } else {
+      return Usage("html takes one FILE or DIR");
+    }
+  }
+  if (in.empty()) return Usage("html needs a FILE or DIR");
+  std::error_code ec;
+  if (fs::is_directory(in, ec)) return Directory(in, out);
+  return OneFile(in, out);
+}
+
+}  // namespace mj::cli
