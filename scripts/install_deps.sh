@@ -3,7 +3,11 @@
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 packages=(g++ cmake make libboost-dev libboost-program-options-dev libspdlog-dev
-          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
+          chromium)  # chromium: the replay viewer's browser test (tests/browser/)
+# Node and npm drive that test (tests/browser/run.sh runs `npm ci` there when node_modules is missing).
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The replay viewer's browser test (ctest ReplayViewerBrowser): plays games of every preset with
+# mj_table_counts (replay + the engine's per-event table counts), writes their viewer pages with
+# `mahjong replay html DIR`, and runs viewer_test.js in headless Chromium.
+#   run.sh MAHJONG MJ_TABLE_COUNTS CHROMIUM WORKDIR
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+mahjong="$1" counts="$2" chromium="$3" work="$4"
+if [ ! -d "$here/node_modules/playwright-core" ]; then
+  (cd "$here" && npm ci --no-audit --no-fund --silent)
+fi
+rm -rf "$work" && mkdir -p "$work/games" "$work/screenshots"
+# name rules seed agents [stop_after]: every preset, mixed agents (calls, kans, riichi, draws),
+# and a game stopped by an agent error.
+games=(
+  "riichi riichi 3 greedy,greedy,defensive,random"
+  "fuless fuless 11 greedy,defensive,greedy,random"
+  "ayame-blend ayame-blend 5 greedy,greedy,defensive,greedy"
+  "ayame-competition ayame-competition 2 defensive,greedy,random,greedy"
+  "dunpai dunpai 3 greedy,greedy,defensive,random"
+  "ningbo ningbo 3 greedy,greedy,defensive,random"
+  "stopped riichi 5 random,random,random,random 150"
+)
+for g in "${games[@]}"; do
+  set -- $g
+  "$counts" "$2" "$3" "$4" "$work/games" "$1" ${5:-} >/dev/null
+done
+"$mahjong" replay html "$work/games" >/dev/null
+exec node "$here/viewer_test.js" "$chromium" "$work"
