@@ -1,7 +1,8 @@
 #pragma once
 // Engine events <-> mjai JSON objects (docs/REPLAY.md): tile names, each event's fields, the
 // fields that follow from earlier events, and reading events back with tile ids resolved.
-// EventToJson and MjaiTile (declared in replays/replay.h) are defined here.
+// EventToJson and MjaiTile (declared in replays/replay.h) are defined with these, in
+// mjai_events_write.cc and mjai_tile_names.cc; reading back is mjai_events_read.cc.
 
 #include <array>
 #include <optional>
