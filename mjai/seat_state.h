@@ -1,0 +1,110 @@
+#pragma once
+// MjaiSeatState: one seat's view of a game rebuilt from the mjai events that seat receives
+// (docs/MJAI.md, "mjai-client"). It is a fold: each event updates an engine RoundState the way
+// the engine's own round would have, with what the seat cannot see left unknown: other seats'
+// concealed tiles are placeholders (kNoTile, counted in their hand size only), the wall holds
+// only the revealed dora indicators. The built-in agents and the engine's legal-action
+// generator then run on that state unchanged (PlayerView, engine/legal_actions.h).
+//
+// Tile ids: mjai names kinds ("5m", "5mr", "E"). A tile the seat sees for the first time in a
+// hand (its deal and draws, another seat's discard or called/kan tiles, a dora indicator) takes a
+// fresh copy of its kind: a red (or peach) name copy 0, a plain one copies 3, 2, 1 (and 0 when copy
+// 0 is not marked under the ruleset), as replays/mjai_events.h resolves names. A tile leaving the
+// seat's own hand is the held copy with that name (the drawn one for tsumogiri). More copies of a
+// kind than exist, a tile the hand does not hold or an event out of turn is an error naming the
+// event.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/action.h"
+#include "engine/player_view.h"
+#include "engine/round_state.h"
+#include "replays/mjai_events.h"
+#include "rules/ruleset.h"
+#include "tiles/result.h"
+
+namespace mj {
+
+// What the last event asks of this seat.
+enum class MjaiDecision : uint8_t {
+  kNone,            // nothing: answer {"type":"none"}
+  kTurn,            // own tsumo (phase kAfterDraw) or own chi/pon (kAfterCall): LegalTurnActions
+  kRiichiDiscard,   // own reach: the declaration tile (a discard that keeps tenpai)
+  kDiscardResponse, // another seat's dahai: LegalDiscardResponses
+  kKanResponse,     // another seat's kakan / ankan: LegalKanResponses
+};
+
+class MjaiSeatState {
+ public:
+  // `rules` must outlive the object.
+  explicit MjaiSeatState(const Ruleset& rules);
+
+  // Applies one event (an mjai object with "type"). Unknown types are ignored (a bot ignores what
+  // it does not know); an inconsistent event is an error saying which field is wrong.
+  [[nodiscard]] Result<bool> Apply(const nlohmann::json& event);
+
+  // This seat (start_game "id"; -1 before it). Settable for streams without start_game.
+  [[nodiscard]] int seat() const { return seat_; }
+  void set_seat(int seat) { seat_ = seat; }
+  [[nodiscard]] const std::array<std::string, 4>& names() const { return names_; }
+  [[nodiscard]] bool in_kyoku() const { return in_kyoku_; }
+  [[nodiscard]] bool game_over() const { return game_over_; }
+  [[nodiscard]] const Ruleset& rules() const { return rules_; }
+
+  [[nodiscard]] const RoundState& state() const { return s_; }
+  [[nodiscard]] PlayerView view() const { return PlayerView(s_, seat_); }
+  [[nodiscard]] MjaiDecision decision() const { return decision_; }
+
+  // The engine's legal actions for decision() (cleared first; empty for kNone). For
+  // kRiichiDiscard: the riichi declarations the hand had before the reach (kRiichi/kOpenRiichi,
+  // each naming its tile).
+  void LegalActions(std::vector<Action>* out) const;
+
+  // The mjai name of an engine tile under the ruleset ("5mr").
+  [[nodiscard]] std::string TileName(Tile t) const;
+
+ private:
+  Result<bool> StartKyoku(const nlohmann::json& e);
+  Result<bool> Tsumo(const nlohmann::json& e, int actor);
+  Result<bool> Dahai(const nlohmann::json& e, int actor);
+  Result<bool> Call(const nlohmann::json& e, int actor, const std::string& type);
+  Result<bool> Kakan(const nlohmann::json& e, int actor);
+  Result<bool> Ankan(const nlohmann::json& e, int actor);
+  Result<bool> Reach(const nlohmann::json& e, int actor);
+  Result<bool> ReachAccepted(const nlohmann::json& e, int actor);
+  Result<bool> Scores(const nlohmann::json& e, const char* field);
+
+  // A fresh copy of the named tile (first sight in this hand).
+  Result<Tile> Fresh(const MjaiTileName& n);
+  // The held copy of the name leaving the own hand (`prefer` first when it has the name).
+  Result<Tile> TakeOwn(const MjaiTileName& n, Tile prefer, Tile avoid);
+  // The tile named by field `field` of `e`; errors name the field.
+  Result<MjaiTileName> Name(const nlohmann::json& e, const char* field) const;
+  void AddToHand(int seat, Tile t);
+  void RemoveOwn(Tile t);
+  void RemoveHidden(int seat, int n);
+  // Passing a winning tile makes the own seat furiten (temporary; for good in riichi), unless it
+  // won on it: applied at the event after the discard / kan that offered it.
+  void SettlePassedTile(const nlohmann::json& next);
+  // Own riichi hand that could have won on its draw but went on (riichi furiten).
+  void CheckMissedTsumo();
+
+  const Ruleset& rules_;
+  RoundState s_;
+  int seat_ = -1;
+  std::array<std::string, 4> names_;
+  bool in_kyoku_ = false;
+  bool game_over_ = false;
+  MjaiDecision decision_ = MjaiDecision::kNone;
+  std::array<uint8_t, kNumKinds> used_copies_{};  // bit c: copy c of the kind was seen this hand
+  std::array<bool, 4> riichi_tile_due_{};         // reach declared, its dahai not yet seen
+  Tile passed_tile_ = kNoTile;                    // a tile offered to the own seat (see above)
+  bool passed_on_ankan_ = false;
+};
+
+}  // namespace mj

@@ -1,0 +1,236 @@
+// MjaiSeatState (mjai/seat_state.h): the seat state folded from mjai events against two sources
+// independent of the fold: the engine's own state at every decision of engine games (the events
+// hidden per seat as an mjai server hides them), and real Tenhou games as mjai logs, where every
+// action a player took must be among the legal actions the fold offers at that point.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agents/registry.h"
+#include "engine/game.h"
+#include "mjai/seat_state.h"
+#include "replays/replay.h"
+
+namespace mj {
+namespace {
+
+using json = nlohmann::json;
+
+// What an mjai server sends seat `seat`: others' dealt tiles and draws hidden.
+json HideFor(const json& e, int seat) {
+  const std::string& type = e["type"].get_ref<const std::string&>();
+  if (type == "start_kyoku") {
+    json h = e;
+    for (int p = 0; p < 4; ++p)
+      if (p != seat)
+        for (auto& t : h["tehais"][p]) t = "?";
+    return h;
+  }
+  if (type == "tsumo" && e["actor"].get<int>() != seat) {
+    json h = e;
+    h["pai"] = "?";
+    return h;
+  }
+  return e;
+}
+
+std::string Names(std::vector<Tile> tiles, const Ruleset& rules) {
+  std::vector<std::string> names;
+  for (Tile t : tiles) names.push_back(t == kNoTile ? "-" : MjaiTile(t, rules));
+  std::sort(names.begin(), names.end());
+  std::string out;
+  for (const auto& n : names) out += n + " ";
+  return out;
+}
+
+// An action in tile names (ids differ between the engine and the fold): type, tile, consumed
+// tiles sorted, and whether the tile is the drawn one.
+std::string ActionKey(const Action& a, Tile drawn, const Ruleset& rules) {
+  std::vector<Tile> consumed(a.consumed.begin(), a.consumed.begin() + a.num_consumed);
+  std::string key = std::string(ActionTypeName(a.type)) + " " + (a.tile == kNoTile ? "-" : MjaiTile(a.tile, rules)) +
+                    " [" + Names(consumed, rules) + "]";
+  if (a.type == ActionType::kDiscard && a.tile == drawn) key += " tsumogiri";
+  return key;
+}
+
+std::vector<std::string> ActionKeys(std::span<const Action> legal, Tile drawn, const Ruleset& rules) {
+  std::vector<std::string> keys;
+  for (const Action& a : legal) keys.push_back(ActionKey(a, drawn, rules));
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+// Every fact of a PlayerView an agent reads, in tile names, as one text per fact.
+std::map<std::string, std::string> Facts(const PlayerView& v) {
+  const Ruleset& rules = v.rules();
+  std::map<std::string, std::string> f;
+  const int me = v.seat();
+  f["hand"] = Names(v.hand(), rules);
+  f["drawn"] = v.drawn() == kNoTile ? "-" : MjaiTile(v.drawn(), rules);
+  f["table"] = std::to_string(v.round_wind()) + " " + std::to_string(v.kyoku()) + " dealer " +
+               std::to_string(v.dealer()) + " honba " + std::to_string(v.honba()) + " sticks " +
+               std::to_string(v.riichi_sticks()) + " left " + std::to_string(v.tiles_left());
+  f["dora"] = Names(v.dora_indicators(), rules);
+  std::string visible;
+  for (int k : v.VisibleCounts()) visible += std::to_string(k);
+  f["visible"] = visible;
+  for (int p = 0; p < 4; ++p) {
+    const std::string s = "seat " + std::to_string(p) + " ";
+    f[s + "score"] = std::to_string(v.score(p));
+    f[s + "riichi"] = std::to_string(v.in_riichi(p)) + " after " + std::to_string(v.kinds_after_riichi(p));
+    f[s + "hand size"] = std::to_string(v.hand_size(p));
+    std::string melds;
+    for (const EngineMeld& m : v.melds(p)) {
+      std::vector<Tile> tiles(m.tiles.begin(), m.tiles.begin() + m.num_tiles);
+      melds += std::to_string(static_cast<int>(m.type)) + " from " + std::to_string(m.from) + ": " +
+               Names(tiles, rules) + "| ";
+    }
+    f[s + "melds"] = melds;
+    std::string river;
+    for (const RiverTile& r : v.river(p))
+      river += MjaiTile(r.tile, rules) + (r.tsumogiri ? "'" : "") + (r.riichi ? "R" : "") + (r.called ? "C" : "") + " ";
+    f[s + "river"] = river;
+  }
+  (void)me;
+  return f;
+}
+
+// An agent that, before answering, compares the engine's view and legal actions with the fold
+// of its seat. (The agents' choices are not compared: they break ties between equal tiles by
+// hand order, which mjai does not carry; the fold lists a hand in the order it saw the tiles.)
+class CheckingAgent : public Agent {
+ public:
+  CheckingAgent(std::unique_ptr<Agent> inner, const MjaiSeatState* fold, std::vector<std::string>* failures,
+                long* decisions)
+      : inner_(std::move(inner)), fold_(fold), failures_(failures), decisions_(decisions) {}
+  [[nodiscard]] std::string Name() const override { return inner_->Name(); }
+  void BeginGame(int seat, uint64_t seed) override { inner_->BeginGame(seat, seed); }
+  Action Choose(const PlayerView& view, std::span<const Action> legal) override {
+    ++*decisions_;
+    const Ruleset& rules = view.rules();
+    const std::string where = "seat " + std::to_string(view.seat()) + " decision " + std::to_string(*decisions_);
+    const PlayerView folded = fold_->view();
+    const auto want = Facts(view);
+    const auto got = Facts(folded);
+    for (const auto& [k, v] : want)
+      if (got.at(k) != v) failures_->push_back(where + ": " + k + ": engine \"" + v + "\", fold \"" + got.at(k) + "\"");
+    std::vector<Action> fold_legal;
+    fold_->LegalActions(&fold_legal);
+    const auto engine_keys = ActionKeys(legal, view.drawn(), rules);
+    const auto fold_keys = ActionKeys(fold_legal, folded.drawn(), rules);
+    if (engine_keys != fold_keys) {
+      std::string e, g;
+      for (const auto& k : engine_keys) e += k + "; ";
+      for (const auto& k : fold_keys) g += k + "; ";
+      failures_->push_back(where + ": legal actions: engine {" + e + "}, fold {" + g + "}");
+    }
+    return inner_->Choose(view, legal);
+  }
+
+ private:
+  std::unique_ptr<Agent> inner_;
+  const MjaiSeatState* fold_;
+  std::vector<std::string>* failures_;
+  long* decisions_;
+};
+
+// The engine state's fields a seat can know (its own flags, the table's counters) that the
+// PlayerView does not show but the legal actions depend on; "" when the fold has them all.
+std::string StateDifference(const RoundState& engine, const RoundState& fold, int seat) {
+  const SeatState& a = engine.seats[seat];
+  const SeatState& b = fold.seats[seat];
+  std::string out;
+  auto check = [&](const char* what, long x, long y) {
+    if (x != y) out += std::string(what) + " engine " + std::to_string(x) + " fold " + std::to_string(y) + "; ";
+  };
+  check("riichi", static_cast<int>(a.riichi), static_cast<int>(b.riichi));
+  check("double_riichi", a.double_riichi, b.double_riichi);
+  check("open_riichi", a.open_riichi, b.open_riichi);
+  check("num_kans", a.num_kans, b.num_kans);
+  check("all_discards_orphans", a.all_discards_orphans, b.all_discards_orphans);
+  check("discards_called", a.discards_called, b.discards_called);
+  for (int k = 0; k < kNumKinds; ++k) check("discarded", a.discarded[k], b.discarded[k]);
+  for (int p = 0; p < 4; ++p) check("ippatsu", engine.seats[p].ippatsu, fold.seats[p].ippatsu);
+  check("tiles_left", engine.TilesLeft(), fold.TilesLeft());
+  check("total_kans", engine.total_kans, fold.total_kans);
+  check("no_calls_yet", engine.no_calls_yet, fold.no_calls_yet);
+  check("discards_made", engine.discards_made, fold.discards_made);
+  check("dora_revealed", engine.dora_revealed, fold.dora_revealed);
+  check("drawn_from_rinshan", engine.drawn_from_rinshan, fold.drawn_from_rinshan);
+  check("scores", engine.scores[seat], fold.scores[seat]);
+  check("riichi_sticks", engine.riichi_sticks, fold.riichi_sticks);
+  // Within the hand (at its end the engine settles the last pass, the fold does not need to).
+  if (engine.phase != Phase::kEnded && fold.phase != Phase::kEnded) {
+    check("temporary_furiten", a.temporary_furiten, b.temporary_furiten);
+    check("riichi_furiten", a.riichi_furiten, b.riichi_furiten);
+    check("phase", static_cast<int>(engine.phase), static_cast<int>(fold.phase));
+    check("turn", engine.turn, fold.turn);
+    check("forbidden_discards", static_cast<long>(engine.forbidden_discards.size()),
+          static_cast<long>(fold.forbidden_discards.size()));
+  }
+  return out;
+}
+
+void PlayAndCompare(const std::string& preset, const std::array<std::string, 4>& specs, uint64_t seed) {
+  auto rules = LoadRuleset(preset);
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  std::vector<std::unique_ptr<MjaiSeatState>> folds;
+  std::vector<std::unique_ptr<Agent>> owned;
+  std::array<Agent*, 4> agents{};
+  std::vector<std::string> failures;
+  long decisions = 0;
+  for (int p = 0; p < 4; ++p) {
+    folds.push_back(std::make_unique<MjaiSeatState>(*rules));
+    folds.back()->set_seat(p);
+    auto inner = MakeAgent(specs[p]);
+    ASSERT_TRUE(inner.ok()) << inner.error();
+    owned.push_back(
+        std::make_unique<CheckingAgent>(std::move(inner).value(), folds.back().get(), &failures, &decisions));
+    agents[p] = owned.back().get();
+  }
+  GameOptions options;
+  long events = 0;
+  options.observer = [&](const RoundState& s, const Event& e) {
+    ++events;
+    const json j = EventToJson(e, *rules);
+    for (int p = 0; p < 4; ++p) {
+      auto r = folds[p]->Apply(HideFor(j, p));
+      if (!r) failures.push_back("seat " + std::to_string(p) + " fold: " + r.error() + " at " + j.dump());
+      // The engine emits "reach" before it marks the declaration, and "start_kyoku" before it
+      // gives the dealer the turn.
+      const bool comparable = e.type != EventType::kReach && e.type != EventType::kStartKyoku;
+      const std::string broken = comparable ? StateDifference(s, folds[p]->state(), p) : "";
+      if (!broken.empty())
+        failures.push_back("seat " + std::to_string(p) + " after event " + std::to_string(events) + " " + j.dump() +
+                           ": " + broken);
+    }
+  };
+  const GameRecord record = PlayGame(*rules, seed, agents, options);
+  ASSERT_TRUE(record.complete) << record.error;
+  EXPECT_GT(decisions, 100);
+  for (size_t i = 0; i < failures.size() && i < 10; ++i) ADD_FAILURE() << preset << " seed " << seed << ": " << failures[i];
+  EXPECT_TRUE(failures.empty()) << failures.size() << " differences";
+}
+
+TEST(MjaiSeatState, FoldMatchesEngineRiichi) {
+  for (uint64_t seed = 1; seed <= 12; ++seed)
+    PlayAndCompare("riichi", {"greedy", "defensive", "greedy", "random"}, seed);
+}
+
+TEST(MjaiSeatState, FoldMatchesEngineOtherRulesets) {
+  for (const char* preset : {"fuless", "ayame-blend", "ayame-competition", "ningbo"})
+    for (uint64_t seed = 1; seed <= 3; ++seed) PlayAndCompare(preset, {"greedy", "defensive", "random", "greedy"}, seed);
+}
+
+}  // namespace
+}  // namespace mj
