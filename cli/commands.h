@@ -19,6 +19,8 @@ int RunReplay(const std::vector<std::string>& args);
 int RunReplayHtml(const std::vector<std::string>& args);
 // `tenhou verify FILE|DIR...`: replays real Tenhou games through the engine.
 int RunTenhou(const std::vector<std::string>& args);
+// `mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM | --stdio`: a built-in agent on an mjai server.
+int RunMjaiClient(const std::vector<std::string>& args);
 
 // `soak --rules R --agents a,b,c,d --games N --seed S [--replays DIR]`: plays games with every
 // invariant checked after every event; exit status 1 when any game fails.

@@ -20,6 +20,8 @@ constexpr const char* kUsage =
     "        drive the engine with real Tenhou games (tenhou.net/6 JSON) and compare\n"
     "  soak --rules NAME --agents A,B,C,D --games N [--seed S] [--replays DIR]\n"
     "        play games checking every invariant after every event; report failures\n"
+    "  mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM | --stdio [--dialect lockstep|batched]\n"
+    "        a built-in agent playing on an mjai server, or as a stdin/stdout mjai bot\n"
     "run 'mahjong <command> --help' for a command's options\n";
 
 }  // namespace
@@ -36,6 +38,7 @@ int main(int argc, char** argv) {
   if (command == "replay") return mj::cli::RunReplay(args);
   if (command == "tenhou") return mj::cli::RunTenhou(args);
   if (command == "soak") return mj::cli::RunSoak(args);
+  if (command == "mjai-client") return mj::cli::RunMjaiClient(args);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return 0;

@@ -1,0 +1,140 @@
+// `mahjong mjai-client`: a built-in agent playing on an mjai server (TCP, mjsonp://HOST:PORT/ROOM)
+// or as a stdin/stdout mjai bot (docs/MJAI.md, "mjai-client").
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "agents/registry.h"
+#include "cli/commands.h"
+#include "mjai/client.h"
+#include "rules/ruleset.h"
+#include "rules/scoring_module.h"
+
+namespace po = boost::program_options;
+
+namespace mj::cli {
+namespace {
+
+constexpr const char* kName = "mahjong mjai-client";
+
+}  // namespace
+
+int RunMjaiClient(const std::vector<std::string>& args) {
+  std::string agent_spec, rules_name, name, seed_text, dialect_text, log_level, url;
+  po::options_description desc(
+      "mahjong mjai-client: a built-in agent as an mjai client, until end_game\n"
+      "  mahjong mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM      (TCP, lock-step)\n"
+      "  mahjong mjai-client [--agent SPEC] --stdio [--dialect lockstep|batched]\n"
+      "options");
+  desc.add_options()("help,h", "show this help")(
+      "agent", po::value<std::string>(&agent_spec)->default_value("greedy"),
+      "agent spec (random, greedy, defensive[:opts], see docs/AGENTS.md)")(
+      "rules", po::value<std::string>(&rules_name)->default_value("riichi"),
+      "ruleset the server plays (preset name or JSON file)")(
+      "name", po::value<std::string>(&name), "name sent in join (default: the agent spec)")(
+      "seed", po::value<std::string>(&seed_text)->default_value("0"), "seed passed to the agent")(
+      "stdio", "read events on stdin, write answers on stdout (a bot a server starts)")(
+      "dialect", po::value<std::string>(&dialect_text)->default_value("lockstep"),
+      "stdio dialect: lockstep (one event per line, one answer each) or batched (a line holds the "
+      "events since the last answer, as a JSON array; one answer per line)")(
+      "log-level", po::value<std::string>(&log_level)->default_value("warn"),
+      "trace (every line on the wire), debug, info, warn, error, off; logs go to stderr")(
+      "url", po::value<std::string>(&url), "mjsonp://HOST:PORT/ROOM");
+  po::positional_options_description positional;
+  positional.add("url", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << kName << ": " << e.what() << "\n" << desc;
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << desc;
+    return 0;
+  }
+  // Logs on stderr: stdout carries the protocol in --stdio mode.
+  auto logger = spdlog::stderr_color_mt("mjai-client");
+  spdlog::set_default_logger(logger);
+  const auto level = spdlog::level::from_str(log_level);
+  if (level == spdlog::level::off && log_level != "off") {
+    std::cerr << kName << ": --log-level: unknown level \"" << log_level << "\"\n";
+    return 2;
+  }
+  spdlog::set_level(level);
+
+  const bool stdio = vm.count("stdio") > 0;
+  if (stdio == !url.empty()) {
+    std::cerr << kName << ": give either an mjsonp://HOST:PORT/ROOM address or --stdio\n" << desc;
+    return 2;
+  }
+  MjaiStdioDialect dialect = MjaiStdioDialect::kLockstep;
+  if (dialect_text == "batched") {
+    dialect = MjaiStdioDialect::kBatched;
+  } else if (dialect_text != "lockstep") {
+    std::cerr << kName << ": --dialect must be lockstep or batched, got \"" << dialect_text << "\"\n";
+    return 2;
+  }
+  uint64_t seed = 0;
+  {
+    const char* end = seed_text.data() + seed_text.size();
+    const auto [ptr, ec] = std::from_chars(seed_text.data(), end, seed);
+    if (seed_text.empty() || ec != std::errc() || ptr != end) {
+      std::cerr << kName << ": --seed must be a whole number 0..2^64-1, got \"" << seed_text << "\"\n";
+      return 2;
+    }
+  }
+  auto rules = LoadRuleset(rules_name);
+  if (!rules) {
+    std::cerr << kName << ": --rules: " << rules.error() << "\n";
+    return 2;
+  }
+  if (FindScoringModule(rules->scoring) == nullptr) {
+    std::cerr << kName << ": --rules: ruleset names unknown scoring module \"" << rules->scoring << "\"\n";
+    return 2;
+  }
+  auto agent = MakeAgent(agent_spec);
+  if (!agent) {
+    std::cerr << kName << ": --agent: " << agent.error() << "\n";
+    return 2;
+  }
+  if (name.empty()) name = agent_spec;
+  MjaiBot bot(*rules, std::move(agent).value(), seed);
+
+  Result<MjaiClientResult> result = Error{""};
+  if (stdio) {
+    std::ios::sync_with_stdio(false);
+    result = RunMjaiStdioClient(std::cin, std::cout, dialect, bot);
+  } else {
+    auto address = ParseMjsonpUrl(url);
+    if (!address) {
+      std::cerr << kName << ": " << address.error() << "\n";
+      return 2;
+    }
+    result = RunMjaiTcpClient(*address, name, bot);
+  }
+  const MjaiBotStats& st = bot.stats();
+  if (!result) {
+    std::cerr << kName << ": seat " << bot.seat_state().seat() << ": " << result.error() << "\n";
+    return 1;
+  }
+  std::cerr << kName << ": " << (result->game_ended ? "game over" : "input ended") << ", seat "
+            << bot.seat_state().seat();
+  if (result->game_ended)
+    std::cerr << ", final scores " << result->final_scores[0] << " " << result->final_scores[1] << " "
+              << result->final_scores[2] << " " << result->final_scores[3];
+  std::cerr << "; " << st.events << " events, " << st.decisions << " decisions, " << st.agent_calls
+            << " asked the agent, " << st.hint_removed << " actions left out by the server's hints, "
+            << st.hint_unknown << " hinted actions the engine did not offer\n";
+  return 0;
+}
+
+}  // namespace mj::cli

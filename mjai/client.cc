@@ -1,0 +1,224 @@
+#include "mjai/client.h"
+
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <istream>
+#include <ostream>
+
+#include <spdlog/spdlog.h>
+
+namespace mj {
+namespace {
+
+using json = nlohmann::json;
+
+std::string Shorten(const std::string& line) { return line.size() <= 200 ? line : line.substr(0, 200) + "..."; }
+
+// A connected socket read line by line.
+class LineSocket {
+ public:
+  explicit LineSocket(int fd) : fd_(fd) {}
+  ~LineSocket() {
+    if (fd_ >= 0) close(fd_);
+  }
+  LineSocket(const LineSocket&) = delete;
+  LineSocket& operator=(const LineSocket&) = delete;
+
+  // The next line without its newline; false at the end of the stream (error_ set on failure).
+  bool ReadLine(std::string* line) {
+    while (true) {
+      const size_t nl = buffer_.find('\n', scanned_);
+      if (nl != std::string::npos) {
+        line->assign(buffer_, 0, nl);
+        if (!line->empty() && line->back() == '\r') line->pop_back();
+        buffer_.erase(0, nl + 1);
+        scanned_ = 0;
+        return true;
+      }
+      scanned_ = buffer_.size();
+      char chunk[16384];
+      const ssize_t n = recv(fd_, chunk, sizeof(chunk), 0);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) error_ = std::strerror(errno);
+      if (n <= 0) return false;
+      buffer_.append(chunk, static_cast<size_t>(n));
+    }
+  }
+  Result<bool> WriteLine(std::string line) {
+    line += '\n';
+    size_t sent = 0;
+    while (sent < line.size()) {
+      const ssize_t n = send(fd_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return Error{std::string("sending to the server failed: ") + std::strerror(errno)};
+      sent += static_cast<size_t>(n);
+    }
+    return true;
+  }
+  [[nodiscard]] const std::string& error() const { return error_; }
+
+ private:
+  int fd_;
+  std::string buffer_;
+  size_t scanned_ = 0;
+  std::string error_;
+};
+
+Result<int> Connect(const MjsonpAddress& a) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  if (const int rc = getaddrinfo(a.host.c_str(), a.port.c_str(), &hints, &found); rc != 0)
+    return Error{"cannot resolve " + a.host + ":" + a.port + ": " + gai_strerror(rc)};
+  std::string last = "no address";
+  int fd = -1;
+  for (addrinfo* p = found; p != nullptr; p = p->ai_next) {
+    fd = socket(p->ai_family, p->ai_socktype, p->ai_protocol);
+    if (fd < 0) {
+      last = std::strerror(errno);
+      continue;
+    }
+    if (connect(fd, p->ai_addr, p->ai_addrlen) == 0) break;
+    last = std::strerror(errno);
+    close(fd);
+    fd = -1;
+  }
+  freeaddrinfo(found);
+  if (fd < 0) return Error{"cannot connect to " + a.host + ":" + a.port + ": " + last};
+  const int one = 1;  // lock-step: every answer is one small line the server waits for
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+  return fd;
+}
+
+// Parses one line as JSON; the error names the line.
+Result<json> ParseLine(const std::string& line, long number) {
+  json j = json::parse(line, nullptr, false);
+  if (j.is_discarded()) return Error{"line " + std::to_string(number) + " is not JSON: " + Shorten(line)};
+  return j;
+}
+
+bool IsType(const json& e, const char* type) {
+  if (!e.is_object()) return false;
+  const auto t = e.find("type");
+  return t != e.end() && t->is_string() && t->get_ref<const std::string&>() == type;
+}
+
+void NoteEnd(const json& e, MjaiClientResult* result) {
+  result->game_ended = true;
+  if (const auto s = e.find("scores"); s != e.end() && s->is_array() && s->size() == 4)
+    for (int p = 0; p < 4; ++p)
+      if ((*s)[p].is_number_integer()) result->final_scores[p] = (*s)[p].get<int>();
+}
+
+std::string ServerError(const json& e) {
+  const auto m = e.find("message");
+  return "the server sent an error: " + (m != e.end() && m->is_string() ? m->get<std::string>() : e.dump());
+}
+
+}  // namespace
+
+Result<MjsonpAddress> ParseMjsonpUrl(const std::string& url) {
+  const std::string scheme = "mjsonp://";
+  if (url.compare(0, scheme.size(), scheme) != 0)
+    return Error{"\"" + url + "\" is not an mjsonp://HOST:PORT/ROOM address"};
+  const std::string rest = url.substr(scheme.size());
+  const size_t slash = rest.find('/');
+  const std::string hostport = rest.substr(0, slash);
+  MjsonpAddress a;
+  a.room = slash == std::string::npos || slash + 1 == rest.size() ? "default" : rest.substr(slash + 1);
+  const size_t colon = hostport.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == hostport.size())
+    return Error{"\"" + url + "\": HOST:PORT expected after mjsonp://"};
+  a.host = hostport.substr(0, colon);
+  if (a.host.size() > 2 && a.host.front() == '[' && a.host.back() == ']') a.host = a.host.substr(1, a.host.size() - 2);
+  a.port = hostport.substr(colon + 1);
+  if (a.port.find_first_not_of("0123456789") != std::string::npos || a.port.size() > 5 || std::stoi(a.port) > 65535)
+    return Error{"\"" + url + "\": port \"" + a.port + "\" is not a port number"};
+  return a;
+}
+
+Result<MjaiClientResult> RunMjaiTcpClient(const MjsonpAddress& address, const std::string& name, MjaiBot& bot) {
+  auto fd = Connect(address);
+  if (!fd) return Error{fd.error()};
+  LineSocket sock(*fd);
+  spdlog::info("mjai-client: connected to {}:{}", address.host, address.port);
+  MjaiClientResult result;
+  std::string line;
+  while (sock.ReadLine(&line)) {
+    ++result.lines_in;
+    if (line.empty()) continue;
+    auto event = ParseLine(line, result.lines_in);
+    if (!event) return Error{"from the server: " + event.error()};
+    spdlog::trace("mjai-client <- {}", line);
+    if (IsType(*event, "error")) return Error{ServerError(*event)};
+    json answer;
+    if (IsType(*event, "hello")) {
+      answer = {{"type", "join"}, {"name", name}, {"room", address.room}};
+    } else {
+      auto r = bot.React(*event);
+      if (!r) return Error{"line " + std::to_string(result.lines_in) + " from the server (" + Shorten(line) + "): " + r.error()};
+      if (IsType(*event, "end_game")) {
+        NoteEnd(*event, &result);
+        return result;  // the reference client closes without answering
+      }
+      answer = std::move(r).value();
+    }
+    const std::string out = answer.dump();
+    spdlog::trace("mjai-client -> {}", out);
+    auto w = sock.WriteLine(out);
+    if (!w) return Error{w.error()};
+    ++result.lines_out;
+  }
+  if (!sock.error().empty()) return Error{"reading from the server failed: " + sock.error()};
+  return Error{"the server closed the connection before end_game (after " + std::to_string(result.lines_in) +
+               " lines)"};
+}
+
+Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out, MjaiStdioDialect dialect,
+                                            MjaiBot& bot) {
+  MjaiClientResult result;
+  std::string line;
+  std::vector<json> batch;
+  while (std::getline(in, line)) {
+    ++result.lines_in;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    auto parsed = ParseLine(line, result.lines_in);
+    if (!parsed) return Error{"stdin: " + parsed.error()};
+    batch.clear();
+    if (parsed->is_array()) {
+      if (dialect == MjaiStdioDialect::kLockstep)
+        return Error{"stdin line " + std::to_string(result.lines_in) +
+                     " is an array of events; the lock-step dialect takes one event per line (--dialect batched)"};
+      for (json& e : parsed.value()) batch.push_back(std::move(e));
+    } else {
+      batch.push_back(std::move(parsed).value());
+    }
+    bool ended = false;
+    for (const json& e : batch) {
+      if (IsType(e, "error")) return Error{ServerError(e)};
+      if (IsType(e, "end_game")) {
+        NoteEnd(e, &result);
+        ended = true;
+      }
+    }
+    auto answer = bot.ReactAll(batch);
+    if (!answer) return Error{"stdin line " + std::to_string(result.lines_in) + " (" + Shorten(line) + "): " + answer.error()};
+    if (ended) return result;
+    out << answer->dump() << '\n';
+    out.flush();
+    ++result.lines_out;
+  }
+  if (!result.game_ended && result.lines_in > 0)
+    spdlog::info("mjai-client: input ended before end_game (after {} lines)", result.lines_in);
+  return result;
+}
+
+}  // namespace mj

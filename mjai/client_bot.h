@@ -1,0 +1,69 @@
+#pragma once
+// MjaiBot: a built-in agent answering mjai events (docs/MJAI.md, "mjai-client"). Each event is
+// folded into an MjaiSeatState; when the event asks this seat to act, the engine's legal actions
+// on that state are offered to the agent (the Agent interface unchanged) and its choice is
+// written as an mjai message; otherwise the answer is {"type":"none"}.
+//
+// The server's hints narrow the choice when present: an action other than a discard or a pass is
+// offered only if "possible_actions" lists it, and "cannot_dahai" removes discards. So the bot
+// never sends what the engine's rules forbid (kuikae, furiten ron, riichi conditions) nor what the
+// server says it would reject. Robbing a closed kan (thirteen orphans) is answered only when the
+// server's hints list it, since the reference server never expects it.
+//
+// Riichi takes two messages in mjai: the agent's kRiichi is sent as "reach", and the answer to
+// the own "reach" event is the discard of the tile it chose.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/agent.h"
+#include "mjai/seat_state.h"
+#include "rules/ruleset.h"
+#include "tiles/result.h"
+
+namespace mj {
+
+struct MjaiBotStats {
+  long events = 0;            // events folded
+  long decisions = 0;         // events that asked this seat to act (pass-only ones included)
+  long agent_calls = 0;       // decisions with more than one choice, put to the agent
+  long hint_removed = 0;      // engine actions left out because the server's hints lacked them
+  long hint_unknown = 0;      // hinted actions the engine did not generate (not taken)
+};
+
+class MjaiBot {
+ public:
+  // `rules` must outlive the bot; `seed` is passed to the agent's BeginGame.
+  MjaiBot(const Ruleset& rules, std::unique_ptr<Agent> agent, uint64_t seed);
+
+  // Lock-step: folds `event` and returns the one answer to it.
+  [[nodiscard]] Result<nlohmann::json> React(const nlohmann::json& event);
+  // Batched: folds every event in order and answers the last one (the point where the server
+  // asks; earlier events are only folded).
+  [[nodiscard]] Result<nlohmann::json> ReactAll(std::span<const nlohmann::json> events);
+
+  [[nodiscard]] const MjaiSeatState& seat_state() const { return fold_; }
+  [[nodiscard]] const MjaiBotStats& stats() const { return stats_; }
+  [[nodiscard]] const Agent& agent() const { return *agent_; }
+
+ private:
+  Result<bool> Fold(const nlohmann::json& event);
+  Result<nlohmann::json> Answer(const nlohmann::json& event);
+  // Narrows legal_ by the event's hints (see above).
+  void ApplyHints(const nlohmann::json& event);
+
+  MjaiSeatState fold_;
+  std::unique_ptr<Agent> agent_;
+  uint64_t seed_;
+  bool begun_ = false;
+  std::vector<Action> legal_;
+  Tile riichi_tile_ = kNoTile;  // the discard of the riichi the agent chose, until it is sent
+  MjaiBotStats stats_;
+};
+
+}  // namespace mj
