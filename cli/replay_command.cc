@@ -12,6 +12,8 @@
 #include "replays/replay.h"
 #include "replays/replay_show.h"
 #include "replays/replay_verify.h"
+#include "replays/tenhou6.h"
+#include "replays/tenhou6_refusal.h"
 
 namespace mj::cli {
 namespace {
@@ -24,8 +26,8 @@ constexpr const char* kUsage =
     "         one line per file; exit status 0 iff every file matches\n"
     "       mahjong replay show FILE [--hand N]\n"
     "         a readable account of the game, or of hand N (0-based, in play order)\n"
-    "       mahjong replay export --format mjai FILE\n"
-    "         the events as mjai JSON Lines on stdout\n"
+    "       mahjong replay export --format mjai|tenhou6 FILE\n"
+    "         the events as mjai JSON Lines, or the game as a tenhou.net/6 record (riichi rules), on stdout\n"
     "       mahjong replay html FILE [-o OUT.html] | DIR [-o OUTDIR]\n"
     "         the viewer page of a replay; for DIR one page per replay and an index page\n";
 
@@ -138,12 +140,21 @@ int Export(const std::vector<std::string>& args) {
       return Usage("export takes one FILE");
     }
   }
-  if (format != "mjai") return Usage(format.empty() ? "export needs --format mjai" : "unknown format \"" + format + "\" (mjai)");
+  if (format != "mjai" && format != "tenhou6")
+    return Usage(format.empty() ? "export needs --format mjai|tenhou6" : "unknown format \"" + format + "\" (mjai, tenhou6)");
   if (file.empty()) return Usage("export needs a FILE");
   auto record = ReadReplayFile(file);
   if (!record) {
     std::cerr << "mahjong replay export: " << file << ": " << record.error() << "\n";
     return 1;
+  }
+  if (format == "tenhou6") {
+    if (auto refusal = tenhou::Tenhou6ExportRefusal(*record)) {
+      std::cerr << "mahjong replay export: " << file << ": " << *refusal << "\n";
+      return 1;
+    }
+    std::cout << tenhou::ExportGame(*record).dump() << "\n";
+    return 0;
   }
   if (auto refusal = MjaiExportRefusal(record->rules)) {
     std::cerr << "mahjong replay export: " << file << ": " << *refusal << "\n";
