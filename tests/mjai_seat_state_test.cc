@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -230,6 +231,122 @@ TEST(MjaiSeatState, FoldMatchesEngineRiichi) {
 TEST(MjaiSeatState, FoldMatchesEngineOtherRulesets) {
   for (const char* preset : {"fuless", "ayame-blend", "ayame-competition", "ningbo"})
     for (uint64_t seed = 1; seed <= 3; ++seed) PlayAndCompare(preset, {"greedy", "defensive", "random", "greedy"}, seed);
+}
+
+}  // namespace
+}  // namespace mj
+
+namespace mj {
+namespace {
+
+std::vector<std::string> SortedNames(const json& tiles) {
+  std::vector<std::string> out;
+  for (const json& t : tiles) out.push_back(t.get<std::string>());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// True if `legal` (the fold's actions for a decision) holds what the log shows the seat doing:
+// `act` is the seat's own next event.
+bool Offers(const std::vector<Action>& legal, const MjaiSeatState& fold, const json& act, bool riichi_discard) {
+  const std::string type = act["type"].get<std::string>();
+  const Tile drawn = fold.state().drawn;
+  for (const Action& a : legal) {
+    std::vector<std::string> consumed;
+    for (int i = 0; i < a.num_consumed; ++i) consumed.push_back(fold.TileName(a.consumed[i]));
+    std::sort(consumed.begin(), consumed.end());
+    const std::string tile = a.tile == kNoTile ? "" : fold.TileName(a.tile);
+    switch (a.type) {
+      case ActionType::kDiscard:
+        if (type == "dahai" && !riichi_discard && act["pai"] == tile && (a.tile == drawn) == act["tsumogiri"].get<bool>())
+          return true;
+        break;
+      case ActionType::kRiichi:
+        if (type == "reach") return true;
+        if (type == "dahai" && riichi_discard && act["pai"] == tile && (a.tile == drawn) == act["tsumogiri"].get<bool>())
+          return true;
+        break;
+      case ActionType::kTsumo:
+      case ActionType::kRon:
+        if (type == "hora") return true;
+        break;
+      case ActionType::kNineTerminals:
+        if (type == "ryukyoku") return true;
+        break;
+      case ActionType::kChi:
+      case ActionType::kPon:
+      case ActionType::kDaiminkan:
+      case ActionType::kKakan:
+      case ActionType::kAnkan:
+        if (type == ActionTypeName(a.type) && consumed == SortedNames(act["consumed"]) &&
+            (a.type == ActionType::kAnkan || act["pai"] == tile))
+          return true;
+        break;
+      default: break;
+    }
+  }
+  return false;
+}
+
+// Real Tenhou games as mjai logs, folded seat by seat with others' tiles hidden: no fold error,
+// and every action a player took is among the legal actions the fold offers at that point.
+TEST(MjaiSeatState, RealGamesActionsAreLegalInTheFold) {
+  auto rules = LoadRuleset("riichi");
+  ASSERT_TRUE(rules.ok());
+  const std::filesystem::path dir = std::filesystem::path(MJ_SHARED_DIR) / "realgames" / "mjai";
+  ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".jsonl") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 50u);
+  long checked = 0;
+  for (const auto& path : files) {
+    std::ifstream in(path);
+    std::vector<json> events;
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty()) events.push_back(json::parse(line));
+    for (int seat = 0; seat < 4; ++seat) {
+      MjaiSeatState fold(*rules);
+      fold.set_seat(seat);
+      std::vector<Action> legal;
+      int failures = 0;
+      for (size_t i = 0; i < events.size() && failures < 3; ++i) {
+        auto r = fold.Apply(HideFor(events[i], seat));
+        if (!r) {
+          ADD_FAILURE() << path.filename() << " seat " << seat << " event " << i << ": " << r.error();
+          ++failures;
+          break;
+        }
+        if (fold.decision() == MjaiDecision::kNone) continue;
+        fold.LegalActions(&legal);
+        // The seat's own answer: its next event before the turn moves on (a draw or a discard by
+        // anybody else, or the hand's end).
+        const json* act = nullptr;
+        for (size_t j = i + 1; j < events.size(); ++j) {
+          const json& e = events[j];
+          if (e.contains("actor") && e["actor"] == seat && e["type"] != "reach_accepted") {
+            act = &e;
+            break;
+          }
+          const std::string t = e["type"].get<std::string>();
+          if (t == "tsumo" || t == "dahai" || t == "end_kyoku" || t == "ryukyoku" || t == "kakan" || t == "ankan") break;
+        }
+        if (act == nullptr || (*act)["type"] == "tsumo") continue;  // passed
+        ++checked;
+        if (!Offers(legal, fold, *act, fold.decision() == MjaiDecision::kRiichiDiscard)) {
+          std::string offered;
+          for (const Action& a : legal) offered += ActionToString(a) + "; ";
+          ADD_FAILURE() << path.filename() << " seat " << seat << " event " << i << " " << events[i].dump()
+                        << ": the player answered " << act->dump() << ", not among the fold's legal actions: "
+                        << offered;
+          ++failures;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 20000);
+  std::printf("%ld actions of real players found legal in the fold\n", checked);
 }
 
 }  // namespace
