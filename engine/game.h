@@ -18,6 +18,17 @@
 
 namespace mj {
 
+// Where a game sits in a match (docs/MATCH.md); a game played alone has none.
+struct MatchInfo {
+  uint64_t seed = 0;                   // the match seed
+  long game = 0;                       // 1-based game index in the match
+  std::array<std::string, 4> entries;  // the match's --agents list, in its order
+  std::array<int, 4> seating{};        // the entry (index into `entries`) at each seat
+  int rotations = 0;                   // duplicate play: seatings per set (4 or 24); 0 = not duplicate
+  long set = 0;                        // duplicate set, 1-based (0 when not duplicate)
+  int rotation = 0;                    // the set's seating, 0-based (0 when not duplicate)
+};
+
 struct GameRecord {
   Ruleset rules;
   uint64_t seed = 0;
@@ -26,6 +37,7 @@ struct GameRecord {
   EndGameInfo end;
   bool complete = false;     // false when an agent error stopped the game
   std::string error;         // what stopped it
+  std::optional<MatchInfo> match;  // set by `mahjong match`
 };
 
 struct GameOptions {

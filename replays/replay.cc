@@ -145,7 +145,7 @@ std::string ReplayText(const json& doc) {
     first = false;
     out += json(k).dump() + ":";
   };
-  for (const char* k : {"format", "version", "seed", "agents", "complete", "error"}) {
+  for (const char* k : {"format", "version", "seed", "agents", "complete", "error", "match"}) {
     if (!doc.contains(k)) continue;
     key(k);
     out += DumpOrdered(doc.at(k));
@@ -172,6 +172,33 @@ std::string ReplayText(const json& doc) {
   return out;
 }
 
+json MatchInfoToJson(const MatchInfo& m) {
+  json out = {{"seed", std::to_string(m.seed)}, {"game", m.game}, {"entries", m.entries}, {"seating", m.seating}};
+  if (m.rotations > 0) out["duplicate"] = {{"set", m.set}, {"rotation", m.rotation}, {"rotations", m.rotations}};
+  return out;
+}
+
+// The schema has checked the shape; this checks what it cannot say.
+Result<MatchInfo> MatchInfoFromJson(const json& j) {
+  MatchInfo m;
+  auto seed = ParseSeed(j.at("seed").get<std::string>());
+  if (!seed) return Error{"/match" + seed.error()};
+  m.seed = *seed;
+  m.game = j.at("game").get<long>();
+  m.entries = j.at("entries").get<std::array<std::string, 4>>();
+  m.seating = j.at("seating").get<std::array<int, 4>>();
+  if (j.contains("duplicate")) {
+    const json& d = j.at("duplicate");
+    m.set = d.at("set").get<long>();
+    m.rotation = d.at("rotation").get<int>();
+    m.rotations = d.at("rotations").get<int>();
+    if (m.rotation >= m.rotations)
+      return Error{"/match/duplicate/rotation: " + std::to_string(m.rotation) + " but a set has only " +
+                   std::to_string(m.rotations) + " rotations"};
+  }
+  return m;
+}
+
 }  // namespace
 
 json ReplayToJson(const GameRecord& record) {
@@ -182,6 +209,7 @@ json ReplayToJson(const GameRecord& record) {
   doc["agents"] = record.agents;
   doc["complete"] = record.complete;
   if (!record.complete) doc["error"] = record.error;
+  if (record.match) doc["match"] = MatchInfoToJson(*record.match);
   doc["ruleset"] = RulesetToJson(record.rules);
   if (record.complete) {
     doc["final"] = {{"scores", record.end.scores}, {"ranks", record.end.ranks}, {"results", record.end.results}};
@@ -215,6 +243,11 @@ Result<GameRecord> ReplayFromJson(const json& doc) {
   rec.agents = doc.at("agents").get<std::array<std::string, 4>>();
   rec.complete = doc.at("complete").get<bool>();
   if (doc.contains("error")) rec.error = doc.at("error").get<std::string>();
+  if (doc.contains("match")) {
+    auto match = MatchInfoFromJson(doc.at("match"));
+    if (!match) return Error{match.error()};
+    rec.match = std::move(match).value();
+  }
 
   auto events = EventsFromJson(doc.at("events"), rec.rules, "/events");
   if (!events) return Error{events.error()};
@@ -238,10 +271,12 @@ Result<GameRecord> ReplayFromJson(const json& doc) {
   return rec;
 }
 
+std::string ReplayFileText(const GameRecord& record) { return ReplayText(ReplayToJson(record)); }
+
 Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) return Error{"cannot write " + path};
-  out << ReplayText(ReplayToJson(record));
+  out << ReplayFileText(record);
   out.close();
   if (!out) return Error{"cannot write " + path};
   return true;

@@ -21,6 +21,8 @@ inline constexpr int kReplayFormatVersion = 1;
 // Parses a replay document (schema-validated); errors say where ("/events/17/pai: ...").
 [[nodiscard]] Result<GameRecord> ReplayFromJson(const nlohmann::json& doc);
 
+// The replay file's text (what WriteReplayFile writes).
+[[nodiscard]] std::string ReplayFileText(const GameRecord& record);
 [[nodiscard]] Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path);
 [[nodiscard]] Result<GameRecord> ReadReplayFile(const std::string& path);
 
