@@ -271,8 +271,12 @@ MatchStats::MatchStats(const std::array<std::string, 4>& labels) {
 }
 
 void MatchStats::AddGame(const GameRecord& record, const std::array<std::string, 4>& seat_labels) {
+  AddSeats(GameSeatStats(record), record.complete, seat_labels);
+}
+
+void MatchStats::AddSeats(const std::array<SeatStats, 4>& seats, bool complete,
+                          const std::array<std::string, 4>& seat_labels) {
   ++games_;
-  const std::array<SeatStats, 4> seats = GameSeatStats(record);
   for (int p = 0; p < 4; ++p) {
     auto it = std::find_if(rows_.begin(), rows_.end(), [&](const AgentStats& r) { return r.agent == seat_labels[p]; });
     if (it == rows_.end()) {  // a label the constructor did not know: a row of its own
@@ -283,7 +287,7 @@ void MatchStats::AddGame(const GameRecord& record, const std::array<std::string,
     AgentStats& row = *it;
     const SeatStats& s = seats[p];
     ++row.games;
-    if (!record.complete) ++row.stopped_games;
+    if (!complete) ++row.stopped_games;
     if (s.ranked) {
       ++row.ranked_games;
       row.rank_sum += s.rank;

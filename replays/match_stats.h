@@ -76,6 +76,8 @@ class MatchStats {
   explicit MatchStats(const std::array<std::string, 4>& labels);
   // Adds one game; `seat_labels[s]` is the label of the agent that sat at seat s.
   void AddGame(const GameRecord& record, const std::array<std::string, 4>& seat_labels);
+  // The same from a game's per-seat counts (GameSeatStats) and whether it ended normally.
+  void AddSeats(const std::array<SeatStats, 4>& seats, bool complete, const std::array<std::string, 4>& seat_labels);
   [[nodiscard]] const std::vector<AgentStats>& rows() const { return rows_; }
   [[nodiscard]] int games() const { return games_; }
 
