@@ -9,9 +9,11 @@ namespace mj::cli {
 
 // `score [--rules NAME] [--repeat N] [--pretty]`: JSON Lines in on stdin, one result per line out.
 int RunScore(const std::vector<std::string>& args);
-// `match --rules R --agents a,b,c,d --games N --seed S --out DIR`: plays games, writes replays,
-// prints a table per agent.
+// `match --rules R --agents a,b,c,d --games N --seed S --out DIR [--duplicate] [--jobs N]
+// [--summary FILE]`: plays games, writes replays, prints a table per agent with intervals.
 int RunMatch(const std::vector<std::string>& args);
+// `stats DIR|FILE... [--summary FILE]`: a match's statistics with intervals, from its replays.
+int RunStats(const std::vector<std::string>& args);
 // `replay verify|show|export ...`.
 int RunReplay(const std::vector<std::string>& args);
 // `replay html FILE|DIR [-o OUT]`: the viewer page of a replay, or of every replay below DIR plus

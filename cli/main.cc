@@ -13,8 +13,10 @@ constexpr const char* kUsage =
     "commands:\n"
     "  score [--rules NAME|FILE] [--repeat N] [--pretty]\n"
     "        score hands given as JSON Lines on stdin (see docs/SCORE.md)\n"
-    "  match --rules NAME --agents A,B,C,D --games N --seed S --out DIR\n"
-    "        play games between agents, write replays, print a table per agent\n"
+    "  match --rules NAME --agents A,B,C,D --games N --seed S --out DIR [--duplicate] [--jobs N]\n"
+    "        [--summary FILE]: play games between agents, write replays, print a table per agent\n"
+    "  stats DIR|FILE... [--summary FILE]\n"
+    "        a match's statistics with 95% intervals, recomputed from its replays\n"
     "  replay verify FILE|DIR | show FILE [--hand N] | export --format mjai FILE\n"
     "  tenhou verify FILE|DIR...\n"
     "        drive the engine with real Tenhou games (tenhou.net/6 JSON) and compare\n"
@@ -35,6 +37,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 2, argv + argc);
   if (command == "score") return mj::cli::RunScore(args);
   if (command == "match") return mj::cli::RunMatch(args);
+  if (command == "stats") return mj::cli::RunStats(args);
   if (command == "replay") return mj::cli::RunReplay(args);
   if (command == "tenhou") return mj::cli::RunTenhou(args);
   if (command == "soak") return mj::cli::RunSoak(args);

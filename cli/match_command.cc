@@ -16,7 +16,12 @@
 #include "agents/registry.h"
 #include "cli/commands.h"
 #include "engine/game.h"
+#include "cli/match_args.h"
+#include "cli/match_runner.h"
+#include "cli/summary_io.h"
 #include "replays/match_stats.h"
+#include "replays/match_statistics.h"
+#include "replays/statistics_table.h"
 #include "replays/replay.h"
 #include "rules/ruleset.h"
 #include "rules/scoring_module.h"
@@ -29,100 +34,24 @@ namespace {
 constexpr const char* kName = "mahjong match";
 constexpr long kMaxGames = 10'000'000;
 
-// Parses a whole decimal number (no sign, no trailing text) into an unsigned 64-bit value.
-Result<uint64_t> ParseUnsigned(const std::string& text, const char* what) {
-  uint64_t v = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
-    return Error{std::string(what) + " must be a non-negative whole number, got \"" + text + "\""};
-  if (ec == std::errc::result_out_of_range)
-    return Error{std::string(what) + " is too large (at most 18446744073709551615), got \"" + text + "\""};
-  return v;
-}
-
-Result<std::array<std::string, 4>> ParseAgents(const std::string& text) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    // "defensive:fold_shanten=2,push_when_tenpai=false": a part with '=' but no ':' continues
-    // the previous agent's options.
-    if (!parts.empty() && part.find('=') != std::string::npos && part.find(':') == std::string::npos &&
-        parts.back().find(':') != std::string::npos) {
-      parts.back() += "," + part;
-    } else {
-      parts.push_back(std::move(part));
-    }
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  if (parts.size() != 4)
-    return Error{"--agents needs exactly 4 comma-separated agents, got " + std::to_string(parts.size()) + " in \"" +
-                 text + "\""};
-  std::array<std::string, 4> out;
-  for (int i = 0; i < 4; ++i) {
-    if (parts[i].empty()) return Error{"--agents: agent " + std::to_string(i + 1) + " is empty in \"" + text + "\""};
-    auto agent = MakeAgent(parts[i]);
-    if (!agent) return Error{"--agents: \"" + parts[i] + "\": " + agent.error()};
-    out[i] = parts[i];
-  }
-  return out;
-}
-
-// One updating line on stderr: "\r[=====>    ]  12/100 games  3.4 games/s".
-class Progress {
- public:
-  explicit Progress(long total) : total_(total), start_(std::chrono::steady_clock::now()) {}
-  void Show(long done, bool force = false) {
-    const auto now = std::chrono::steady_clock::now();
-    if (!force && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(kWidth * done / std::max(1L, total_));
-    std::string bar(static_cast<size_t>(filled), '=');
-    if (filled < kWidth) bar += done > 0 ? ">" : " ";
-    bar.resize(kWidth, ' ');
-    const double secs = Seconds();
-    std::fprintf(stderr, "\r[%s] %ld/%ld games  %.1f games/s ", bar.c_str(), done, total_, secs > 0 ? done / secs : 0.0);
-    std::fflush(stderr);
-    shown_ = true;
-  }
-  // Erases the line so a message can be printed; the next Show() redraws it.
-  void Clear() {
-    if (shown_) std::fprintf(stderr, "\r%*s\r", 80, "");
-    shown_ = false;
-  }
-  void Finish(long done) {
-    Show(done, true);
-    std::fprintf(stderr, "\n");
-  }
-  [[nodiscard]] double Seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  long total_;
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::steady_clock::time_point last_{};
-  bool shown_ = false;
-};
-
 }  // namespace
 
 int RunMatch(const std::vector<std::string>& args) {
-  std::string rules_name, agents_text, games_text, seed_text, out_dir;
+  std::string rules_name, agents_text, games_text, seed_text, out_dir, duplicate_text, jobs_text, summary_path;
   po::options_description desc(
       "mahjong match: plays games between four agents, writes one replay per game, prints a table per agent\n"
       "(game g, 1-based, has seed SplitMix64(SplitMix64(S) + g) and seats the agent list rotated by\n"
-      "(g - 1) % 4; see docs/MATCH.md)");
+      "(g - 1) % 4; with --duplicate, the games of a set share their walls; see docs/MATCH.md)");
   desc.add_options()("help,h", "show this help")(
       "rules", po::value<std::string>(&rules_name)->default_value("riichi"), "ruleset preset name or JSON file")(
       "agents", po::value<std::string>(&agents_text), "four agents, comma-separated (random, greedy, defensive[:opts])")(
       "games", po::value<std::string>(&games_text)->default_value("1"), "number of games N")(
       "seed", po::value<std::string>(&seed_text)->default_value("0"), "match seed S (0..2^64-1)")(
-      "out", po::value<std::string>(&out_dir), "directory for the replays game-0001.json ... (created)");
+      "out", po::value<std::string>(&out_dir), "directory for the replays game-0001.json ... (created)")(
+      "duplicate", po::value<std::string>(&duplicate_text)->implicit_value("4"),
+      "duplicate play: each set's walls once per seating, 4 rotations (or --duplicate 24: all seatings)")(
+      "jobs", po::value<std::string>(&jobs_text)->default_value("1"), "threads playing games (results identical for any N)")(
+      "summary", po::value<std::string>(&summary_path), "write every statistic with its 95% interval, and the per-game records, to this JSON file");
   po::variables_map vm;
   try {
     // No positional arguments: a stray word is an error, not silently ignored.
@@ -157,6 +86,25 @@ int RunMatch(const std::vector<std::string>& args) {
     std::cerr << kName << ": " << seed.error() << "\n";
     return 2;
   }
+  int rotations = 0;
+  if (vm.count("duplicate")) {
+    if (duplicate_text != "4" && duplicate_text != "24") {
+      std::cerr << kName << ": --duplicate takes 4 (rotations, the default) or 24 (all seatings), got \""
+                << duplicate_text << "\"\n";
+      return 2;
+    }
+    rotations = duplicate_text == "4" ? 4 : 24;
+    if (num_games % rotations != 0) {
+      std::cerr << kName << ": --games " << num_games << " is not a multiple of " << rotations
+                << ", the games of a duplicate set\n";
+      return 2;
+    }
+  }
+  auto jobs = ParseUnsigned(jobs_text, "--jobs");
+  if (!jobs || *jobs < 1 || *jobs > 256) {
+    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
+    return 2;
+  }
   auto rules = LoadRuleset(rules_name);
   if (!rules) {
     std::cerr << kName << ": --rules: " << rules.error() << "\n";
@@ -179,67 +127,54 @@ int RunMatch(const std::vector<std::string>& args) {
     return 2;
   }
 
-  MatchStats stats(*specs);
-  Progress progress(num_games);
-  std::vector<std::string> problems;
-  long hands = 0;
-  int exit_code = 0;
-  progress.Show(0, true);
-  for (long g = 1; g <= num_games; ++g) {
-    const int game = static_cast<int>(g);
-    const std::array<int, 4> seating = MatchSeating(game);
-    std::array<std::unique_ptr<Agent>, 4> owned;
-    std::array<Agent*, 4> agents{};
-    std::array<std::string, 4> labels;
-    for (int s = 0; s < 4; ++s) {
-      labels[s] = (*specs)[seating[s]];
-      auto made = MakeAgent(labels[s]);
-      if (!made) {  // validated above; only a registry that changed its mind gets here
-        progress.Clear();
-        std::cerr << kName << ": agent \"" << labels[s] << "\": " << made.error() << "\n";
-        return 2;
-      }
-      owned[s] = std::move(made).value();
-      agents[s] = owned[s].get();
-    }
-    const uint64_t game_seed = MatchGameSeed(*seed, game);
-    GameRecord record = PlayGame(*rules, game_seed, agents);
-    record.agents = labels;  // the specs as given, options included
-    char name[32];
-    std::snprintf(name, sizeof name, "game-%04ld.json", g);
-    const std::string path = (std::filesystem::path(out_dir) / name).string();
-    auto written = WriteReplayFile(record, path);
-    if (!written) {
-      progress.Clear();
-      std::cerr << kName << ": game " << g << ": cannot write the replay: " << written.error() << "\n";
-      return 1;
-    }
-    if (!record.complete) {
-      progress.Clear();
-      const std::string msg = "game " + std::to_string(g) + " (seed " + std::to_string(game_seed) +
-                              ") stopped: " + record.error + "; the replay up to there is in " + path;
-      std::cerr << kName << ": " << msg << "\n";
-      problems.push_back(msg);
-      exit_code = 1;
-    }
-    stats.AddGame(record, labels);
-    hands += HandCount(record);
-    progress.Show(g);
+  MatchSetup setup;
+  setup.rules = *rules;
+  setup.seed = *seed;
+  setup.entries = *specs;
+  setup.rotations = rotations;
+  setup.games = num_games;
+  setup.jobs = static_cast<int>(*jobs);
+  setup.out_dir = out_dir;
+  setup.label = kName;
+  const MatchRun run = RunMatchGames(setup);
+  if (!run.fatal.empty()) {
+    std::cerr << kName << ": " << run.fatal << "\n";
+    return 1;
   }
-  progress.Finish(num_games);
-  const double secs = progress.Seconds();
-  std::fprintf(stderr, "%s: %ld games, %ld hands in %.2f s (%.1f games/s); replays in %s\n", kName, num_games, hands,
-               secs, secs > 0 ? num_games / secs : 0.0, out_dir.c_str());
+  std::fprintf(stderr, "%s: %ld games, %ld hands in %.2f s (%.1f games/s, %d job%s); replays in %s\n", kName,
+               num_games, run.hands, run.seconds, run.seconds > 0 ? num_games / run.seconds : 0.0, setup.jobs,
+               setup.jobs == 1 ? "" : "s", out_dir.c_str());
+
+  MatchStats stats(*specs);
+  for (const GameSummary& g : run.games) {
+    std::array<std::string, 4> labels;
+    for (int s = 0; s < 4; ++s) labels[s] = (*specs)[g.seating[s]];
+    stats.AddSeats(g.seats, g.complete, labels);
+  }
+  const MatchHeader header = HeaderFor(setup);
+  const nlohmann::json statistics = MatchStatistics(header, run.games);
   std::cout << "rules " << rules->name << ", seed " << *seed << ", " << num_games << " game"
-            << (num_games == 1 ? "" : "s") << ", seats rotated each game\n"
+            << (num_games == 1 ? "" : "s")
+            << (rotations > 0 ? ", duplicate: " + std::to_string(num_games / rotations) + " sets of " +
+                                    std::to_string(rotations) + " seatings"
+                              : std::string(", seats rotated each game"))
+            << "\n"
             << FormatMatchTable(stats);
   if (rules->shields.enabled) std::cout << "\n" << FormatShieldTable(stats);
-  if (!problems.empty()) {
-    std::cout << problems.size() << " game" << (problems.size() == 1 ? " was" : "s were")
+  std::cout << "\n" << FormatStatistics(statistics);
+  if (!run.problems.empty()) {
+    std::cout << run.problems.size() << " game" << (run.problems.size() == 1 ? " was" : "s were")
               << " stopped by an agent error (details on stderr)\n";
   }
   std::cout.flush();
-  return exit_code;
+  if (!summary_path.empty()) {
+    auto written = WriteSummary(summary_path, header, run.games, CommandLine("match", args));
+    if (!written) {
+      std::cerr << kName << ": --summary: " << written.error() << "\n";
+      return 1;
+    }
+  }
+  return run.problems.empty() ? 0 : 1;
 }
 
 }  // namespace mj::cli

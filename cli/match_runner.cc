@@ -1,0 +1,159 @@
+#include "cli/match_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "agents/registry.h"
+#include "cli/ordered_runner.h"
+#include "engine/game.h"
+#include "replays/match_plan.h"
+#include "replays/replay.h"
+
+namespace mj::cli {
+namespace {
+
+// One updating line on stderr:
+// "\r[=====>    ]  12/100 games  3.4 games/s  0:26 left".
+class Progress {
+ public:
+  Progress(std::string label, long total)
+      : label_(std::move(label)), total_(total), start_(std::chrono::steady_clock::now()) {}
+  void Show(long done, bool force = false) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    constexpr int kWidth = 30;
+    const int filled = static_cast<int>(kWidth * done / std::max(1L, total_));
+    std::string bar(static_cast<size_t>(filled), '=');
+    if (filled < kWidth) bar += done > 0 ? ">" : " ";
+    bar.resize(kWidth, ' ');
+    const double secs = Seconds();
+    const double rate = secs > 0 ? done / secs : 0.0;
+    char left[32] = "";
+    if (rate > 0 && done < total_) {
+      const long s = static_cast<long>((total_ - done) / rate + 0.5);
+      std::snprintf(left, sizeof left, "  %ld:%02ld left", s / 60, s % 60);
+    }
+    std::fprintf(stderr, "\r[%s] %ld/%ld games  %.1f games/s%s ", bar.c_str(), done, total_, rate, left);
+    std::fflush(stderr);
+    shown_ = true;
+  }
+  void Clear() {
+    if (shown_) std::fprintf(stderr, "\r%*s\r", 90, "");
+    shown_ = false;
+  }
+  void Finish(long done) {
+    Show(done, true);
+    std::fprintf(stderr, "\n");
+  }
+  [[nodiscard]] double Seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::string label_;
+  long total_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_{};
+  bool shown_ = false;
+};
+
+struct PlayedGame {
+  GameSummary summary;
+  std::string replay;  // file text; empty when no replays are written
+  std::string error;   // agent error that stopped the game
+  int hands = 0;
+};
+
+std::string ReplayPath(const std::string& dir, long game) {
+  char name[32];
+  std::snprintf(name, sizeof name, "game-%04ld.json", game);
+  return (std::filesystem::path(dir) / name).string();
+}
+
+}  // namespace
+
+GameRecord PlayMatchGame(const MatchSetup& setup, long game) {
+  const PlannedGame plan = PlanMatchGame(setup.seed, game, setup.rotations);
+  std::array<std::unique_ptr<Agent>, 4> owned;
+  std::array<Agent*, 4> agents{};
+  std::array<std::string, 4> labels;
+  for (int s = 0; s < 4; ++s) {
+    labels[s] = setup.entries[plan.seating[s]];
+    auto made = MakeAgent(labels[s]);  // validated by the caller
+    if (!made) {
+      GameRecord failed;
+      failed.rules = setup.rules;
+      failed.seed = plan.seed;
+      failed.error = "agent \"" + labels[s] + "\": " + made.error();
+      return failed;
+    }
+    owned[s] = std::move(made).value();
+    agents[s] = owned[s].get();
+  }
+  GameRecord record = PlayGame(setup.rules, plan.seed, agents);
+  record.agents = labels;  // the specs as given, options included
+  MatchInfo info;
+  info.seed = setup.seed;
+  info.game = game;
+  info.entries = setup.entries;
+  info.seating = plan.seating;
+  info.rotations = setup.rotations;
+  info.set = plan.set;
+  info.rotation = plan.rotation;
+  record.match = info;
+  return record;
+}
+
+MatchRun RunMatchGames(const MatchSetup& setup) {
+  MatchRun run;
+  run.games.reserve(static_cast<size_t>(setup.games));
+  Progress progress(setup.label, setup.games);
+  progress.Show(0, true);
+  const std::function<PlayedGame(long)> work = [&setup](long game) {
+    const GameRecord record = PlayMatchGame(setup, game);
+    PlayedGame p;
+    p.summary = SummarizeGame(record);
+    if (!setup.out_dir.empty()) p.replay = ReplayFileText(record);
+    if (!record.complete) p.error = record.error;
+    p.hands = static_cast<int>(std::count_if(record.events.begin(), record.events.end(),
+                                             [](const Event& e) { return e.type == EventType::kStartKyoku; }));
+    return p;
+  };
+  const std::function<bool(long, PlayedGame&&)> consume = [&](long game, PlayedGame&& p) {
+    std::string path;
+    if (!setup.out_dir.empty()) {
+      path = ReplayPath(setup.out_dir, game);
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << p.replay;
+      out.close();
+      if (!out) {
+        progress.Clear();
+        run.fatal = "game " + std::to_string(game) + ": cannot write the replay: cannot write " + path;
+        return false;
+      }
+    }
+    if (!p.error.empty()) {
+      progress.Clear();
+      std::string msg = "game " + std::to_string(game) + " (seed " + std::to_string(p.summary.seed) +
+                        ") stopped: " + p.error;
+      if (!path.empty()) msg += "; the replay up to there is in " + path;
+      std::fprintf(stderr, "%s: %s\n", setup.label.c_str(), msg.c_str());
+      run.problems.push_back(msg);
+    }
+    run.hands += p.hands;
+    run.games.push_back(std::move(p.summary));
+    progress.Show(game);
+    return true;
+  };
+  const long played = RunOrdered<PlayedGame>(setup.games, setup.jobs, work, consume);
+  progress.Finish(played);
+  run.seconds = progress.Seconds();
+  return run;
+}
+
+}  // namespace mj::cli

@@ -1,0 +1,41 @@
+#pragma once
+// Plays the games of a match (plain or duplicate) on N threads and collects, in game-index
+// order, each game's record (GameSummary) and optionally its replay file. Shared by `match`
+// and `playtest`; every result is the same for any number of threads (docs/MATCH.md).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "replays/game_summary.h"
+#include "rules/ruleset.h"
+
+namespace mj::cli {
+
+struct MatchSetup {
+  Ruleset rules;
+  uint64_t seed = 0;
+  std::array<std::string, 4> entries;  // the --agents list (validated)
+  int rotations = 0;                   // 0 plain, 4 or 24 duplicate
+  long games = 1;
+  int jobs = 1;
+  std::string out_dir;                 // replays game-NNNN.json go here; empty = none written
+  std::string label;                   // prefix of progress lines, e.g. "mahjong match"
+};
+
+struct MatchRun {
+  std::vector<GameSummary> games;      // in game-index order
+  long hands = 0;
+  std::vector<std::string> problems;   // one line per game stopped by an agent error
+  std::string fatal;                   // a replay that could not be written (the match stopped)
+  double seconds = 0;
+};
+
+// Plays game `game` (1-based) of the match: its GameRecord with record.match filled in.
+[[nodiscard]] GameRecord PlayMatchGame(const MatchSetup& setup, long game);
+
+// Plays all games; progress on stderr (games done, games/s, time left).
+[[nodiscard]] MatchRun RunMatchGames(const MatchSetup& setup);
+
+}  // namespace mj::cli

@@ -1,0 +1,26 @@
+#pragma once
+// Summary files (`--summary FILE.json`, docs/PLAYTEST.md): written from a match's header and
+// per-game records, read back for `mahjong stats`; and the header of a match being played.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/match_runner.h"
+#include "replays/match_statistics.h"
+#include "tiles/result.h"
+
+namespace mj::cli {
+
+[[nodiscard]] MatchHeader HeaderFor(const MatchSetup& setup);
+
+// The summary document's text: one key per line, one game record per line, the statistics
+// indented (SummaryDocument).
+[[nodiscard]] std::string SummaryText(const nlohmann::json& doc);
+[[nodiscard]] Result<bool> WriteSummary(const std::string& path, const MatchHeader& header,
+                                        const std::vector<GameSummary>& games, const std::string& command);
+[[nodiscard]] Result<bool> WriteText(const std::string& path, const std::string& text);
+[[nodiscard]] Result<nlohmann::json> ReadJsonFile(const std::string& path);
+
+}  // namespace mj::cli
