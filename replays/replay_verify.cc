@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "agents/registry.h"
 #include "engine/agent.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
@@ -42,6 +43,8 @@ class ReplayScript {
   }
 
   [[nodiscard]] const std::string& note() const { return note_; }
+  // True once the re-simulation left the record (a mismatch) or reached its end.
+  [[nodiscard]] bool Ended() const { return stopped_ || emitted_ >= rec_.size(); }
 
  private:
   // An answer that is never legal: Round stops the game with an error.
@@ -217,18 +220,64 @@ class ReplayScript {
   std::string note_;
 };
 
+// A seat of the re-simulation. A seat whose recorded agent is a built-in one (deterministic
+// from the game seed: random, greedy, defensive with its options) is played by that agent
+// again, so every one of its decisions is re-derived, not read from the record; any other
+// seat (an outside program, a test agent) answers from the record.
 class ReplayAgent final : public Agent {
  public:
-  ReplayAgent(ReplayScript* script, int seat) : script_(script), seat_(seat) {}
+  ReplayAgent(ReplayScript* script, int seat, const std::string& recorded_agent) : script_(script), seat_(seat) {
+    if (auto made = MakeAgent(recorded_agent)) own_ = std::move(made).value();
+  }
   [[nodiscard]] std::string Name() const override { return "replay"; }
+  void BeginGame(int seat, uint64_t seed) override {
+    if (own_) own_->BeginGame(seat, seed);
+  }
   [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
-    return script_->Choose(seat_, view, legal);
+    if (!own_ || script_->Ended()) return script_->Choose(seat_, view, legal);
+    return own_->Choose(view, legal);
   }
 
  private:
   ReplayScript* script_;
   int seat_;
+  std::unique_ptr<Agent> own_;
 };
+
+// A stopped record (complete: false) must say why the game stopped, and that must be what the
+// re-simulation finds: the game stops where the record ends, at a decision of seat S, and the
+// recorded error is the engine's for an illegal answer there: 'agent "NAME" (seat S) answered
+// "X" in <round> honba <h> after <n> events, which is not a legal action; legal: <list>', with
+// everything but NAME and X re-derived, and X not one of the legal actions. "" when it matches.
+std::string StopMismatch(const GameRecord& record, const GameRecord& sim) {
+  if (sim.complete) return "the record stops but the re-simulated game goes on to its end";
+  static constexpr std::string_view kReplayAgent = "agent \"replay\" (seat ";
+  static constexpr std::string_view kAnswered = ") answered \"";
+  const std::string& derived = sim.error;
+  const size_t answered = derived.find(kAnswered);
+  const size_t in = answered == std::string::npos ? answered : derived.find("\" in ", answered + kAnswered.size());
+  if (derived.rfind(kReplayAgent, 0) != 0 || in == std::string::npos)
+    return "the re-simulated game stops with \"" + derived + "\", not at a decision where the record ends";
+  const std::string seat = derived.substr(kReplayAgent.size(), answered - kReplayAgent.size());
+  const std::string where = derived.substr(in);  // '" in East 1 honba 0 after N events, ...; legal: ...'
+  const std::string marker = "\" (seat " + seat + std::string(kAnswered);
+  const std::string& told = record.error;
+  const size_t at = told.find(marker);
+  const size_t answer_start = at == std::string::npos ? 0 : at + marker.size();
+  if (told.rfind("agent \"", 0) != 0 || at == std::string::npos || told.size() < where.size() ||
+      answer_start > told.size() - where.size() ||
+      told.compare(told.size() - where.size(), where.size(), where) != 0)
+    return "the recorded error does not say that seat " + seat +
+           " answered an illegal action there (re-derived: \"" + derived + "\")";
+  const std::string answer = told.substr(answer_start, told.size() - where.size() - answer_start);
+  const std::string legal = where.substr(where.find("; legal: ") + 9);
+  for (size_t p = 0; p <= legal.size();) {
+    const size_t q = std::min(legal.find("; ", p), legal.size());
+    if (legal.compare(p, q - p, answer) == 0) return "the recorded answer \"" + answer + "\" is a legal action there";
+    p = q + 2;
+  }
+  return {};
+}
 
 }  // namespace
 
@@ -244,8 +293,8 @@ Result<ReplayVerification> VerifyReplay(const GameRecord& record) {
   if (FindScoringModule(record.rules.scoring) == nullptr)
     return Error{"ruleset \"" + record.rules.name + "\" names an unknown scoring module \"" + record.rules.scoring + "\""};
   ReplayScript script(record);
-  std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0), ReplayAgent(&script, 1), ReplayAgent(&script, 2),
-                                    ReplayAgent(&script, 3)};
+  std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0, record.agents[0]), ReplayAgent(&script, 1, record.agents[1]),
+                                    ReplayAgent(&script, 2, record.agents[2]), ReplayAgent(&script, 3, record.agents[3])};
   GameOptions options;
   options.observer = [&script](const RoundState&, const Event& e) { script.OnEvent(e); };
   const GameRecord sim =
@@ -268,6 +317,10 @@ Result<ReplayVerification> VerifyReplay(const GameRecord& record) {
     if (common < got.size()) d.got = got[common];
     if (got.size() < want.size()) d.note = script.note().empty() ? sim.error : script.note();
     out.divergence = std::move(d);
+  } else if (!record.complete) {
+    std::string why = StopMismatch(record, sim);
+    if (!why.empty())
+      out.divergence = ReplayDivergence{want.size(), json{{"error", record.error}}, json{{"error", sim.error}}, why};
   }
   return out;
 }
