@@ -7,17 +7,19 @@ namespace mj::ruleset_json {
 using nlohmann::json;
 
 std::string Quote(std::string_view s) {
-  std::string q;
-  q += '"';
-  q += PrintableText(s, 200);  // a huge or binary name is clipped, not echoed
-  q += '"';
+  std::string q = PrintableText(s, 200);  // a huge or binary name is clipped, not echoed
+  q.insert(q.begin(), '"');
+  q.push_back('"');
   return q;
 }
 
 // "string \"yes\"", "number 2.5", "array", ... for error messages.
 std::string Describe(const json& v) {
   std::string s = v.type_name();
-  if (v.is_primitive() && !v.is_null()) s += " " + DescribeJson(v);
+  if (v.is_primitive() && !v.is_null()) {
+    s.push_back(' ');
+    s.append(DescribeJson(v));
+  }
   return s;
 }
 
