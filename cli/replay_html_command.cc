@@ -1,10 +1,12 @@
 // `mahjong replay html FILE|DIR [-o OUT]`: the replay viewer pages (docs/REPLAY.md "Viewer").
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/commands.h"
@@ -64,18 +66,22 @@ int Directory(const std::string& dir, std::string out) {
     return 2;
   }
   std::sort(files.begin(), files.end());
-  std::vector<ReplayIndexEntry> entries;
-  bool all_ok = true;
-  for (const fs::path& file : files) {
-    ReplayIndexEntry entry;
-    const fs::path rel = file.lexically_relative(dir);
-    entry.file = rel.generic_string();
-    auto record = ReadReplayFile(file.string());
-    if (!record) {
-      entry.error = record.error();
-      std::cerr << "mahjong replay html: " << file.string() << ": " << record.error() << "\n";
-      all_ok = false;
-    } else {
+  // Pages are independent: written by one worker per core, each taking the next file.
+  std::vector<ReplayIndexEntry> entries(files.size());
+  std::vector<std::string> problems(files.size());
+  std::atomic<size_t> next{0};
+  auto work = [&]() {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      const fs::path& file = files[i];
+      ReplayIndexEntry& entry = entries[i];
+      const fs::path rel = file.lexically_relative(dir);
+      entry.file = rel.generic_string();
+      auto record = ReadReplayFile(file.string());
+      if (!record) {
+        entry.error = record.error();
+        problems[i] = file.string() + ": " + record.error();
+        continue;
+      }
       entry.doc = ReplayToJson(*record);
       fs::path page = rel;
       page.replace_extension(".html");
@@ -83,11 +89,20 @@ int Directory(const std::string& dir, std::string out) {
       if (WriteText(fs::path(out) / page, ReplayHtml(entry.doc, entry.file), &error)) {
         entry.page = page.generic_string();
       } else {
-        std::cerr << "mahjong replay html: " << error << "\n";
-        all_ok = false;
+        problems[i] = error;
       }
     }
-    entries.push_back(std::move(entry));
+  };
+  const size_t workers = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, std::max<size_t>(files.size(), 1));
+  std::vector<std::thread> threads;
+  for (size_t w = 1; w < workers; ++w) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+  bool all_ok = true;
+  for (const std::string& p : problems) {
+    if (p.empty()) continue;
+    std::cerr << "mahjong replay html: " << p << "\n";
+    all_ok = false;
   }
   const fs::path index = fs::path(out) / "index.html";
   std::string error;
