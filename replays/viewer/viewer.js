@@ -468,9 +468,9 @@
       '</div><div>honba <b>' + st.honba + '</b></div><div>riichi sticks <b>' + st.kyotaku + '</b></div><div>wall <b class="wallcount">' +
       (st.hand >= 0 ? st.wall : '—') + '</b></div><div class="dora">' + (rules.dora === false ? 'no dora' : 'dora ' + st.dora.map((t) => TileHtml(t, 'small')).join('')) + '</div>';
     if (st.ura.length) info += '<div class="ura">ura ' + st.ura.map((t) => TileHtml(t, 'small')).join('') + '</div>';
-    document.getElementById('info').innerHTML = info;
-    document.getElementById('evtext').innerHTML = '<span class="pos">event ' + index + ' / ' + (events.length - 1) + '</span> ' +
-      (e ? EventText(e, st.oya, names) : '') + (stopped ? ' <span class="stop">— the game stopped here: ' + Escape(doc.error || 'incomplete record') + '</span>' : '');
+    SetHtml('info', info);
+    SetHtml('evtext', '<span class="pos">event ' + index + ' / ' + (events.length - 1) + '</span> ' +
+      (e ? EventText(e, st.oya, names) : '') + (stopped ? ' <span class="stop">— the game stopped here: ' + Escape(doc.error || 'incomplete record') + '</span>' : ''));
     const order = [0, 1, 3, 2];  // clockwise around the 2x2 grid: 0 1 / 3 2
     // Only the seats whose picture changed are rebuilt.
     order.forEach((p, k) => {
@@ -484,10 +484,17 @@
         .map((p) => '<tr><td>' + f.ranks[p] + '.</td><td>seat ' + p + ' ' + Escape(names[p]) + '</td><td>' + f.scores[p] + '</td><td>' +
           (f.results[p] > 0 ? '+' : '') + f.results[p] + '</td></tr>').join('') + '</table></div>';
     }
-    document.getElementById('result').innerHTML = res;
+    SetHtml('result', res);
     document.getElementById('handsel').value = String(st.hand);
     const frag = '#e=' + index + (viewSeat >= 0 ? '&v=' + viewSeat : '');
     if (location.hash !== frag) history.replaceState(null, '', frag);
+  }
+  // Sets an element's HTML only when it changed (most steps change one or two seats only).
+  const shown = {};
+  function SetHtml(id, html) {
+    if (shown[id] === html) return;
+    shown[id] = html;
+    document.getElementById(id).innerHTML = html;
   }
   function Go(i) {
     index = Math.max(0, Math.min(events.length - 1, i | 0));

@@ -10,14 +10,16 @@ if [ ! -d "$here/node_modules/playwright-core" ]; then
   (cd "$here" && npm ci --no-audit --no-fund --silent)
 fi
 rm -rf "$work" && mkdir -p "$work/games" "$work/screenshots"
-# name rules seed agents [stop_after]: every preset, mixed agents (calls, kans, riichi, draws),
-# and a game stopped by an agent error.
+# name rules seed agents [stop_after]: every preset, mixed agents (calls, kans, riichi, draws;
+# Dunpai seed 4: a closed kan, exhaustive draws, every way to lose shields; seed 2: a tsumo
+# protection), and a game stopped by an agent error.
 games=(
   "riichi riichi 3 greedy,greedy,defensive,random"
   "fuless fuless 11 greedy,defensive,greedy,random"
   "ayame-blend ayame-blend 5 greedy,greedy,defensive,greedy"
   "ayame-competition ayame-competition 2 defensive,greedy,random,greedy"
-  "dunpai dunpai 3 greedy,greedy,defensive,random"
+  "dunpai dunpai 4 greedy,defensive,greedy,greedy"
+  "dunpai-protection dunpai 2 greedy,defensive,greedy,greedy"
   "ningbo ningbo 3 greedy,greedy,defensive,random"
   "stopped riichi 5 random,random,random,random 150"
 )
