@@ -575,10 +575,12 @@
   }
 
   window.mjViewer = {
+    readyMs: 0,  // ms from the page's navigation start until the first picture was drawn
     go: Go,
     get index() { return index; },
     count: events.length,
     view: (p) => { viewSeat = p; document.getElementById('viewsel').value = String(p); Render(); },
   };
   Build();
+  window.mjViewer.readyMs = performance.now();
 })();
