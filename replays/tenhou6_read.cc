@@ -20,23 +20,36 @@ struct ParseError {
 
 [[noreturn]] void Fail(const std::string& where, const std::string& what) { throw ParseError{where + ": " + what}; }
 
+// Every number of a record (tile codes, points, counts) is far inside this bound; a larger one is
+// refused rather than read modulo 2^32 (get<int>() would read a tile code plus 2^32 as the code).
+constexpr int64_t kMaxRecordNumber = 100'000'000;
+
 int Int(const json& j, const std::string& where) {
-  if (j.is_number_integer()) return j.get<int>();
+  if (auto n = JsonIntIn(j, -kMaxRecordNumber, kMaxRecordNumber)) return static_cast<int>(*n);
   if (j.is_number_float()) {
     const double d = j.get<double>();
-    if (std::floor(d) == d && std::abs(d) < 1e9) return static_cast<int>(d);
+    if (std::floor(d) == d && std::abs(d) <= static_cast<double>(kMaxRecordNumber)) return static_cast<int>(d);
   }
-  Fail(where, "expected an integer, got " + j.dump());
+  Fail(where, "expected an integer from -" + std::to_string(kMaxRecordNumber) + " to " +
+                  std::to_string(kMaxRecordNumber) + ", got " + DescribeJson(j));
+}
+
+// A whole number written in a result text ("8000", the "30" of "30符"): at most 9 digits.
+int TextNumber(const std::string& digits, const std::string& where, const std::string& text) {
+  if (digits.empty() || digits.size() > 9 ||
+      !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    Fail(where, "number \"" + PrintableText(digits) + "\" out of range in \"" + PrintableText(text) + "\"");
+  return std::stoi(digits);
 }
 
 const json& Array(const json& j, const std::string& where) {
-  if (!j.is_array()) Fail(where, "expected an array, got " + j.dump());
+  if (!j.is_array()) Fail(where, "expected an array, got " + DescribeJson(j));
   return j;
 }
 
 std::array<int, 4> Four(const json& j, const std::string& where) {
   Array(j, where);
-  if (j.size() < 4) Fail(where, "expected 4 numbers, got " + j.dump());
+  if (j.size() < 4) Fail(where, "expected 4 numbers, got " + DescribeJson(j));
   std::array<int, 4> out{};
   for (int i = 0; i < 4; ++i) out[i] = Int(j[i], where + "[" + std::to_string(i) + "]");
   return out;
@@ -44,7 +57,7 @@ std::array<int, 4> Four(const json& j, const std::string& where) {
 
 int TileCode(const json& j, const std::string& where) {
   const int c = Int(j, where);
-  if (!IsTileCode(c)) Fail(where, "not a tile code: " + j.dump());
+  if (!IsTileCode(c)) Fail(where, "not a tile code: " + DescribeJson(j));
   return c;
 }
 
@@ -92,7 +105,7 @@ Item ParseTake(const json& j, const std::string& where) {
     it.text = std::to_string(it.tile);
     return it;
   }
-  if (!j.is_string()) Fail(where, "expected a tile or a call string, got " + j.dump());
+  if (!j.is_string()) Fail(where, "expected a tile or a call string, got " + DescribeJson(j));
   it.text = j.get<std::string>();
   const Meld m = SplitMeld(it.text, where);
   const int n = static_cast<int>(m.codes.size());
@@ -135,13 +148,13 @@ std::optional<Item> ParseDiscard(const json& j, const std::string& where) {
   if (j.is_number()) {
     const int c = Int(j, where);
     if (c == 0) return std::nullopt;
-    if (c != kTsumogiri && !IsTileCode(c)) Fail(where, "not a tile code: " + j.dump());
+    if (c != kTsumogiri && !IsTileCode(c)) Fail(where, "not a tile code: " + DescribeJson(j));
     it.type = ItemType::kDiscard;
     it.tile = c;
     it.text = std::to_string(c);
     return it;
   }
-  if (!j.is_string()) Fail(where, "expected a discard, got " + j.dump());
+  if (!j.is_string()) Fail(where, "expected a discard, got " + DescribeJson(j));
   it.text = j.get<std::string>();
   if (!it.text.empty() && it.text[0] == 'r') {
     const std::string rest = it.text.substr(1);
@@ -197,7 +210,7 @@ void ParseScoreText(const std::string& text, Win* w, const std::string& where) {
   std::stringstream ss(pts);
   std::string part;
   while (std::getline(ss, part, '-'))
-    if (!part.empty()) w->points.push_back(std::stoi(part));
+    if (!part.empty()) w->points.push_back(TextNumber(part, where, text));
   if (w->points.empty()) Fail(where, "no points in \"" + text + "\"");
   // Fu and han: "{fu}符{han}飜" (or "Fu" / "Han").
   auto number_before = [&](const std::string& unit, int* out) {
@@ -205,7 +218,7 @@ void ParseScoreText(const std::string& text, Win* w, const std::string& where) {
     if (u == std::string::npos) return;
     size_t b = u;
     while (b > 0 && std::isdigit(static_cast<unsigned char>(s[b - 1]))) --b;
-    if (b < u) *out = std::stoi(s.substr(b, u - b));
+    if (b < u) *out = TextNumber(s.substr(b, u - b), where, text);
     s.erase(b, u + unit.size() - b);
   };
   number_before("符", &w->fu);
@@ -238,13 +251,13 @@ YakuText ParseYaku(const std::string& text, const std::string& where) {
   size_t d = 0;
   while (d < v.size() && std::isdigit(static_cast<unsigned char>(v[d]))) ++d;
   if (d == 0) Fail(where, "bad yaku value in \"" + text + "\"");
-  y.han = std::stoi(v.substr(0, d));
+  y.han = TextNumber(v.substr(0, d), where, text);
   return y;
 }
 
 HandResult ParseResult(const json& j, const std::string& where) {
   Array(j, where);
-  if (j.empty() || !j[0].is_string()) Fail(where, "expected [reason, ...], got " + j.dump());
+  if (j.empty() || !j[0].is_string()) Fail(where, "expected [reason, ...], got " + DescribeJson(j));
   HandResult r;
   r.reason = j[0].get<std::string>();
   static const std::map<std::string, Outcome> kReasons = {
@@ -273,7 +286,7 @@ HandResult ParseResult(const json& j, const std::string& where) {
     if (j.size() >= 2) r.deltas = Four(j[1], where + "[1]");
     return r;
   }
-  if (j.size() < 3 || j.size() % 2 != 1) Fail(where, "a win needs (deltas, info) pairs: " + j.dump());
+  if (j.size() < 3 || j.size() % 2 != 1) Fail(where, "a win needs (deltas, info) pairs: " + DescribeJson(j));
   for (size_t i = 1; i + 1 < j.size(); i += 2) {
     const std::string w_where = where + "[" + std::to_string(i + 1) + "]";
     Win w;
@@ -284,7 +297,7 @@ HandResult ParseResult(const json& j, const std::string& where) {
     w.from = Int(info[1], w_where + "[1]");
     w.pao = Int(info[2], w_where + "[2]");
     if (w.who < 0 || w.who > 3 || w.from < 0 || w.from > 3 || w.pao < 0 || w.pao > 3)
-      Fail(w_where, "seat out of range in " + info.dump());
+      Fail(w_where, "seat out of range in " + DescribeJson(info));
     if (w.pao == w.who) w.pao = -1;
     if (info.size() >= 4) {
       if (!info[3].is_string()) Fail(w_where + "[3]", "expected the score text");
@@ -318,7 +331,7 @@ Kyoku ParseKyoku(const json& j, const std::string& where) {
   k.index = Int(head[0], where + "[0][0]");
   k.honba = Int(head[1], where + "[0][1]");
   k.kyotaku = Int(head[2], where + "[0][2]");
-  if (k.index < 0 || k.index > 15 || k.honba < 0 || k.kyotaku < 0) Fail(where + "[0]", "bad counters " + head.dump());
+  if (k.index < 0 || k.index > 15 || k.honba < 0 || k.kyotaku < 0) Fail(where + "[0]", "bad counters " + DescribeJson(head));
   k.scores = Four(j[1], where + "[1]");
   for (const json& d : Array(j[2], where + "[2]")) k.dora.push_back(TileCode(d, where + "[2]"));
   for (const json& d : Array(j[3], where + "[3]")) k.ura.push_back(TileCode(d, where + "[3]"));
@@ -408,9 +421,13 @@ Result<Game> ParseGame(const json& doc) {
         if (!sc[2 * p + 1].is_number()) Fail("sc", "expected numbers");
         g.final_results[p] = sc[2 * p + 1].get<double>();
       }
-      int sum = 0;
-      for (int s : g.final_scores) sum += s;
-      if (std::abs(sum) < 2000)  // in hundreds (mjlog owari style)
+      int64_t sum = 0;
+      bool small = true;
+      for (int s : g.final_scores) {
+        sum += s;
+        small = small && std::abs(s) <= kMaxRecordNumber / 100;
+      }
+      if (std::abs(sum) < 2000 && small)  // in hundreds (mjlog owari style)
         for (int& s : g.final_scores) s *= 100;
     }
     return g;

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "replays/tenhou6.h"
 #include "rules/bounded_json.h"
 #include "rules/ruleset.h"
 #include "rules/score_json.h"
@@ -249,6 +250,65 @@ TEST(HostileRuleset, DeepNestingAndInvalidUtf8AreRefused) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().find("invalid string: ill-formed UTF-8 byte; last read: '\"\\xFF'"), std::string::npos)
       << r.error();
+  fs::remove(deep);
+}
+
+// ---- tenhou.net/6 records ----------------------------------------------------------------------
+
+json RealRecord() {
+  std::ifstream in(std::string(MJ_SHARED_DIR) + "/realgames/tenhou6/2009031702gm-00a1-0000-336ee82a.json");
+  return json::parse(in);
+}
+
+TEST(HostileTenhou, NumbersDoNotWrap) {
+  json doc = RealRecord();
+  ASSERT_TRUE(tenhou::ParseGame(doc).ok());
+  // The first tile of seat 0's deal (15 = 5m) plus 2^32 used to read as 15.
+  json wrapped = doc;
+  wrapped["log"][0][4][0] = 15 + 4294967296LL;
+  auto r = tenhou::ParseGame(wrapped);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("expected an integer from -100000000 to 100000000, got 4294967311"), std::string::npos)
+      << r.error();
+  json score = doc;
+  score["log"][0][1][0] = 25000 + 4294967296LL;
+  EXPECT_FALSE(tenhou::ParseGame(score).ok());
+  json unsigned_huge = doc;
+  unsigned_huge["log"][0][4][0] = json::parse("18446744073709551615");
+  EXPECT_FALSE(tenhou::ParseGame(unsigned_huge).ok());
+  // Final scores whose sum overflowed 32 bits (and then read as hundreds).
+  json sc = doc;
+  sc["sc"] = json::parse("[100000000,0,100000000,0,-100000000,0,-100000000,0]");
+  auto final_scores = tenhou::ParseGame(sc);
+  ASSERT_TRUE(final_scores.ok()) << final_scores.error();
+  EXPECT_EQ(final_scores->final_scores[0], 100000000);  // points as written: the sum is not "small"
+  sc["sc"] = json::parse("[2000000000,0,2000000000,0,0,0,0,0]");
+  EXPECT_FALSE(tenhou::ParseGame(sc).ok());
+}
+
+TEST(HostileTenhou, OverflowInAScoreTextIsNamed) {
+  json doc = RealRecord();
+  doc["log"][0][16][2][3] = "40符3飜77000000000000点";
+  auto r = tenhou::ParseGame(doc);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("number \"77000000000000\" out of range in \"40符3飜77000000000000点\""), std::string::npos)
+      << r.error();
+  EXPECT_EQ(r.error().find("stoi"), std::string::npos);
+  doc["log"][0][16][2][3] = "99999999999符3飜7700点";
+  EXPECT_FALSE(tenhou::ParseGame(doc).ok());
+  doc["log"][0][16][2][3] = "40符3飜7700点";
+  doc["log"][0][16][2][4] = "立直(99999999999飜)";
+  r = tenhou::ParseGame(doc);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("out of range"), std::string::npos) << r.error();
+}
+
+TEST(HostileTenhou, DeepOrHugeFilesAreRefused) {
+  const fs::path deep = TempPath("deep_record.json");
+  std::ofstream(deep) << "{\"log\":" << std::string(100000, '[') << std::string(100000, ']') << "}";
+  auto r = tenhou::ReadGameFile(deep.string());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "not valid JSON: arrays and objects nested more than 32 deep");
   fs::remove(deep);
 }
 
