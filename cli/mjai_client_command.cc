@@ -123,7 +123,9 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   }
   const MjaiBotStats& st = bot.stats();
   if (!result) {
-    std::cerr << kName << ": seat " << bot.seat_state().seat() << ": " << result.error() << "\n";
+    const int seat = bot.seat_state().seat();
+    std::cerr << kName << ": " << (seat >= 0 ? "seat " + std::to_string(seat) + ": " : std::string()) << result.error()
+              << "\n";
     return 1;
   }
   std::cerr << kName << ": " << (result->game_ended ? "game over" : "input ended") << ", seat "
