@@ -176,6 +176,8 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
 
 Result<bool> MjaiSeatState::StartKyoku(const json& e) {
   if (seat_ < 0) return Error{"before start_game told this seat's id"};
+  if (rules_.shields.enabled)
+    return Error{"ruleset \"" + rules_.name + "\" has shields, whose events the mjai client does not fold"};
   const auto bakaze = e.find("bakaze");
   const std::string winds = "ESWN";
   if (bakaze == e.end() || !bakaze->is_string() || bakaze->get_ref<const std::string&>().size() != 1 ||
@@ -255,7 +257,7 @@ Result<bool> MjaiSeatState::Scores(const json& e, const char* field) {
 Result<bool> MjaiSeatState::Tsumo(const json& e, int actor) {
   if (s_.phase != Phase::kDraw && s_.phase != Phase::kOnDiscard && s_.phase != Phase::kOnKakan &&
       s_.phase != Phase::kOnAnkan)
-    return Error{"seat " + std::to_string(actor) + " draws while a turn is open"};
+    return Error{"seat " + std::to_string(actor) + " draws out of turn"};
   if (s_.phase == Phase::kOnKakan) {  // the added kan stood: it ends every ippatsu chance
     for (SeatState& p : s_.seats) p.ippatsu = false;
   }
@@ -445,10 +447,6 @@ Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
   m.type = MeldType::kAnkan;
   for (size_t i = 0; i < 4; ++i) {
     const std::string where = "\"consumed\"[" + std::to_string(i) + "]";
-    if (actor != seat_ && rules_.closed_kan_hidden && IsUnknownName((*consumed)[i])) {
-      m.tiles[m.num_tiles++] = kNoTile;
-      continue;
-    }
     const json one = {{"t", (*consumed)[i]}};
     auto cn = Name(one, "t");
     if (!cn) return Error{where + ": " + cn.error()};
@@ -469,7 +467,7 @@ Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
   s_.drawn = kNoTile;
   s_.rinshan_pending = true;
   s_.phase = Phase::kOnAnkan;
-  if (actor != seat_ && m.tiles[0] != kNoTile) {
+  if (actor != seat_) {
     decision_ = MjaiDecision::kKanResponse;
     passed_tile_ = m.tiles[0];
     passed_on_ankan_ = true;
@@ -484,7 +482,8 @@ Result<bool> MjaiSeatState::Reach(const json& e, int actor) {
   if (actor == seat_) CheckMissedTsumo();
   p.riichi = RiichiState::kDeclared;
   const auto open = e.find("open");
-  p.open_riichi = open != e.end() && open->is_boolean() && open->get<bool>();
+  // Another seat's open riichi is folded as a closed one: its shown hand is not in the events.
+  p.open_riichi = actor == seat_ && open != e.end() && open->is_boolean() && open->get<bool>();
   p.double_riichi = p.river.empty() && s_.no_calls_yet && rules_.yaku[static_cast<int>(YakuId::kDoubleRiichi)].enabled;
   riichi_tile_due_[actor] = true;
   if (actor == seat_) decision_ = MjaiDecision::kRiichiDiscard;

@@ -12,7 +12,8 @@
 // 0 is not marked under the ruleset), as replays/mjai_events.h resolves names. A tile leaving the
 // seat's own hand is the held copy with that name (the drawn one for tsumogiri). More copies of a
 // kind than exist, a tile the hand does not hold or an event out of turn is an error naming the
-// event.
+// event. Not folded: rulesets with shields (Dunpai; refused at start_kyoku), hidden closed kans
+// ("?" tiles are an error), the shown hand of another seat's open riichi (folded as a closed one).
 
 #include <array>
 #include <cstdint>

@@ -351,3 +351,51 @@ TEST(MjaiSeatState, RealGamesActionsAreLegalInTheFold) {
 
 }  // namespace
 }  // namespace mj
+
+namespace mj {
+namespace {
+
+// Bad input is an error naming the event and the field, never a crash.
+TEST(MjaiSeatState, InconsistentEventsAreErrors) {
+  auto rules = LoadRuleset("riichi");
+  ASSERT_TRUE(rules.ok());
+  const json start = json::parse(R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,
+    "dora_marker":"1m","scores":[25000,25000,25000,25000],
+    "tehais":[["1m","1m","1m","2m","3m","4m","5m","6m","7m","8m","9m","9m","9m"],
+              ["?","?","?","?","?","?","?","?","?","?","?","?","?"],
+              ["?","?","?","?","?","?","?","?","?","?","?","?","?"],
+              ["?","?","?","?","?","?","?","?","?","?","?","?","?"]]})");
+  auto error_of = [&](const std::vector<json>& events) -> std::string {
+    MjaiSeatState fold(*rules);
+    fold.set_seat(0);
+    for (const json& e : events) {
+      auto r = fold.Apply(e);
+      if (!r) return r.error();
+    }
+    return "";
+  };
+  // 1m: three in the hand and the dora indicator; a draw of a fifth.
+  EXPECT_NE(error_of({start, json::parse(R"({"type":"tsumo","actor":0,"pai":"1m"})")}).find("more copies of 1m"),
+            std::string::npos);
+  EXPECT_NE(error_of({start, json::parse(R"({"type":"tsumo","actor":0,"pai":"E"})"),
+                      json::parse(R"({"type":"dahai","actor":0,"pai":"S","tsumogiri":false})")})
+                .find("dahai event: \"pai\": the hand holds no S"),
+            std::string::npos);
+  EXPECT_NE(error_of({start, json::parse(R"({"type":"dahai","actor":1,"pai":"S","tsumogiri":false})")})
+                .find("discards out of turn"),
+            std::string::npos);
+  EXPECT_NE(error_of({json::parse(R"({"type":"tsumo","actor":0,"pai":"1m"})")}).find("before start_kyoku"),
+            std::string::npos);
+  EXPECT_NE(error_of({start, json::parse(R"({"type":"tsumo","actor":0,"pai":"5xr"})")}).find("not a tile name"),
+            std::string::npos);
+  auto dunpai = LoadRuleset("dunpai");
+  ASSERT_TRUE(dunpai.ok());
+  MjaiSeatState fold(*dunpai);
+  fold.set_seat(0);
+  auto r = fold.Apply(start);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("has shields"), std::string::npos) << r.error();
+}
+
+}  // namespace
+}  // namespace mj
