@@ -100,7 +100,7 @@ int RunStats(const std::vector<std::string>& args) {
     const MatchInfo& m = *record->match;
     MatchHeader h;
     h.rules = record->rules.name;
-    h.starting_points = record->rules.starting_points;
+    h.point_scale = PointScale(record->rules);
     h.shields = record->rules.shields.enabled;
     h.seed = m.seed;
     h.entries = m.entries;

@@ -10,7 +10,7 @@ using nlohmann::json;
 MatchHeader HeaderFor(const MatchSetup& setup) {
   MatchHeader h;
   h.rules = setup.rules.name;
-  h.starting_points = setup.rules.starting_points;
+  h.point_scale = PointScale(setup.rules);
   h.shields = setup.rules.shields.enabled;
   h.seed = setup.seed;
   h.entries = setup.entries;

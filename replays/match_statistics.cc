@@ -23,8 +23,8 @@ json Number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 // open): 1,250 / 2,500 / 5,000 / 7,500 / 12,500 / 18,750 / 25,000 / 37,500 points at 25,000.
 constexpr std::array<double, 8> kValueEdges = {0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5};
 
-size_t ValueBin(int value, int starting_points) {
-  const double x = static_cast<double>(value) / std::max(1, starting_points);
+size_t ValueBin(int value, int point_scale) {
+  const double x = static_cast<double>(value) / std::max(1, point_scale);
   size_t b = 0;
   while (b < kValueEdges.size() && x >= kValueEdges[b]) ++b;
   return b;
@@ -32,12 +32,18 @@ size_t ValueBin(int value, int starting_points) {
 
 }  // namespace
 
+int PointScale(const Ruleset& rules) {
+  if (rules.starting_points > 0) return rules.starting_points;
+  if (rules.end_point_gap > 0) return rules.end_point_gap / 2;
+  return 25000;
+}
+
 json FigureJson(double estimate, double lo, double hi) {
   return json{{"estimate", Number(estimate)}, {"ci95", json::array({Number(lo), Number(hi)})}};
 }
 
 json MatchHeaderToJson(const MatchHeader& h) {
-  return json{{"rules", h.rules},     {"starting_points", h.starting_points}, {"shields", h.shields},
+  return json{{"rules", h.rules},     {"point_scale", h.point_scale}, {"shields", h.shields},
               {"seed", std::to_string(h.seed)}, {"entries", h.entries},       {"rotations", h.rotations}};
 }
 
@@ -45,7 +51,7 @@ Result<MatchHeader> MatchHeaderFromJson(const json& j) {
   MatchHeader h;
   try {
     h.rules = j.at("rules").get<std::string>();
-    h.starting_points = j.at("starting_points").get<int>();
+    h.point_scale = j.at("point_scale").get<int>();
     h.shields = j.at("shields").get<bool>();
     h.seed = std::stoull(j.at("seed").get<std::string>());
     h.entries = j.at("entries").get<std::array<std::string, 4>>();
@@ -161,8 +167,8 @@ json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games
     player_hands[u] += 4.0 * g.hands;
     for (int v : g.win_values) {
       wins[u] += 1;
-      value_norm[u] += static_cast<double>(v) / std::max(1, h.starting_points);
-      value_bins[ValueBin(v, h.starting_points)][u] += 1;
+      value_norm[u] += static_cast<double>(v) / std::max(1, h.point_scale);
+      value_bins[ValueBin(v, h.point_scale)][u] += 1;
     }
     for (int p = 0; p < 4; ++p) {
       const SeatStats& s = g.seats[p];

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "replays/game_summary.h"
+#include "rules/ruleset.h"
 #include "tiles/result.h"
 
 namespace mj {
@@ -21,12 +22,17 @@ namespace mj {
 // What the statistics need to know about the match besides its games.
 struct MatchHeader {
   std::string rules;                   // ruleset name
-  int starting_points = 25000;         // hand values are normalised by it
+  int point_scale = 25000;             // hand values are normalised by it (PointScale)
   bool shields = false;                // the ruleset has shields
   uint64_t seed = 0;                   // the match seed
   std::array<std::string, 4> entries;  // the --agents list
   int rotations = 0;                   // duplicate rotations per set (0 = not duplicate)
 };
+
+// The scale hand values are divided by: the starting points, or for a ruleset that starts at 0
+// (Dunpai) half its end-of-game point gap (Dunpai: 50,000 / 2 = 25,000, like riichi's stack);
+// 25,000 if it has neither.
+[[nodiscard]] int PointScale(const Ruleset& rules);
 
 [[nodiscard]] nlohmann::json MatchHeaderToJson(const MatchHeader& h);
 [[nodiscard]] Result<MatchHeader> MatchHeaderFromJson(const nlohmann::json& j);
