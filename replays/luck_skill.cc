@@ -26,8 +26,9 @@ double Sum(std::span<const double> w, const std::vector<double>& v) { return Wei
 
 }  // namespace
 
-void AddLuckSkill(FigureSet& fs, json& out, const MatchHeader& h, const std::vector<GameSummary>& games,
-                  const Units& units) {
+LuckSkillStatistics MakeLuckSkillStatistics(const MatchHeader& h, const std::vector<GameSummary>& games,
+                                            const Units& units) {
+  LuckSkillStatistics ls;
   const std::vector<std::string> labels = AgentLabels(h);
   std::array<size_t, 4> label_of_entry{};
   for (int e = 0; e < 4; ++e)
@@ -35,7 +36,8 @@ void AddLuckSkill(FigureSet& fs, json& out, const MatchHeader& h, const std::vec
   const size_t strong = label_of_entry[0];
   size_t weak = label_of_entry[3];
   if (weak == strong) weak = strong == labels.size() - 1 ? labels.size() - 2 : labels.size() - 1;
-  out["luck_skill"] = {{"strong", labels[strong]}, {"weak", labels[weak]}};
+  ls.strong = strong;
+  ls.weak = weak;
 
   const size_t n = units.count;
   const size_t nl = labels.size();
@@ -87,14 +89,14 @@ void AddLuckSkill(FigureSet& fs, json& out, const MatchHeader& h, const std::vec
     for (int p = 0; p < 4; ++p) v.scell[u] += whole(u) ? cell[u][p] * cell[u][p] / h.rotations : 0.0;
 
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  fs.Custom("/luck_skill/rank_advantage", [=](std::span<const double> w) {
+  ls.rank_advantage = [=](std::span<const double> w) {
     const double a = Sum(w, cnt_s), b = Sum(w, cnt_w);
     return a > 0 && b > 0 ? Sum(w, rank_w) / b - Sum(w, rank_s) / a : nan;
-  }, true);
-  fs.Custom("/luck_skill/score_advantage", [=](std::span<const double> w) {
+  };
+  ls.score_advantage = [=](std::span<const double> w) {
     const double a = Sum(w, cnt_s), b = Sum(w, cnt_w);
     return a > 0 && b > 0 ? Sum(w, score_s) / a - Sum(w, score_w) / b : nan;
-  }, true);
+  };
   // Sums of squares of the two-way layout; which = 0 agent, 1 deal, 2 the rest.
   auto share = [=](int which) {
     return [=](std::span<const double> w) {
@@ -115,22 +117,33 @@ void AddLuckSkill(FigureSet& fs, json& out, const MatchHeader& h, const std::vec
       return (total - agent - deal) / total;
     };
   };
-  fs.Custom("/luck_skill/skill_share", share(0));
-  fs.Custom("/luck_skill/luck_share", share(1));
-  fs.Custom("/luck_skill/rest_share", share(2));
-  fs.Custom("/luck_skill/advantage_per_sd", [=](std::span<const double> w) {
+  ls.skill_share = share(0);
+  ls.luck_share = share(1);
+  ls.rest_share = share(2);
+  ls.advantage_per_sd = [=](std::span<const double> w) {
     const double m = Sum(w, dn);
     if (m < 2) return nan;
     const double mean = Sum(w, ds) / m;
     const double var = Sum(w, dss) / m - mean * mean;
     return var > 0 ? mean / std::sqrt(var) : nan;
-  });
-  double games_counted = 0;
-  for (double x : dn) games_counted += x;
-  double whole_sets = 0;
-  for (size_t u = 0; u < n; ++u) whole_sets += whole(u);
-  out["luck_skill"]["games"] = games_counted;
-  out["luck_skill"]["whole_sets"] = whole_sets;
+  };
+  for (double x : dn) ls.games += x;
+  for (size_t u = 0; u < n; ++u) ls.whole_sets += whole(u);
+  return ls;
+}
+
+void AddLuckSkill(FigureSet& fs, json& out, const MatchHeader& h, const std::vector<GameSummary>& games,
+                  const Units& units) {
+  const std::vector<std::string> labels = AgentLabels(h);
+  LuckSkillStatistics ls = MakeLuckSkillStatistics(h, games, units);
+  out["luck_skill"] = {{"strong", labels[ls.strong]}, {"weak", labels[ls.weak]}, {"games", ls.games},
+                       {"whole_sets", ls.whole_sets}};
+  fs.Custom("/luck_skill/rank_advantage", std::move(ls.rank_advantage), true);
+  fs.Custom("/luck_skill/score_advantage", std::move(ls.score_advantage), true);
+  fs.Custom("/luck_skill/skill_share", std::move(ls.skill_share));
+  fs.Custom("/luck_skill/luck_share", std::move(ls.luck_share));
+  fs.Custom("/luck_skill/rest_share", std::move(ls.rest_share));
+  fs.Custom("/luck_skill/advantage_per_sd", std::move(ls.advantage_per_sd));
 }
 
 void FinishLuckSkill(json& ls) {

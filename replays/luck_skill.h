@@ -14,6 +14,18 @@
 
 namespace mj {
 
+// The luck/skill statistics of a duplicate match as functions of the set weights (for
+// comparisons across rulesets that share their sets): rank advantage, score advantage, skill,
+// luck and rest shares, advantage per sd.
+struct LuckSkillStatistics {
+  size_t strong = 0, weak = 0;  // indices into AgentLabels
+  double games = 0;             // games with both agents and an end
+  double whole_sets = 0;        // sets whose games all ended normally
+  Statistic rank_advantage, score_advantage, skill_share, luck_share, rest_share, advantage_per_sd;
+};
+[[nodiscard]] LuckSkillStatistics MakeLuckSkillStatistics(const MatchHeader& h, const std::vector<GameSummary>& games,
+                                                          const Units& units);
+
 // Registers the luck/skill figures under /luck_skill and writes its labels into out.
 void AddLuckSkill(FigureSet& fs, nlohmann::json& out, const MatchHeader& h, const std::vector<GameSummary>& games,
                   const Units& units);
