@@ -14,6 +14,9 @@ int RunScore(const std::vector<std::string>& args);
 int RunMatch(const std::vector<std::string>& args);
 // `stats DIR|FILE... [--summary FILE]`: a match's statistics with intervals, from its replays.
 int RunStats(const std::vector<std::string>& args);
+// `playtest --rules A,B --agents a,b,c,d --games N [--jobs N] [--report DIR]`: one duplicate
+// design under each ruleset, luck against skill, the rulesets ranked.
+int RunPlaytest(const std::vector<std::string>& args);
 // `replay verify|show|export ...`.
 int RunReplay(const std::vector<std::string>& args);
 // `replay html FILE|DIR [-o OUT]`: the viewer page of a replay, or of every replay below DIR plus

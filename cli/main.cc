@@ -15,6 +15,8 @@ constexpr const char* kUsage =
     "        score hands given as JSON Lines on stdin (see docs/SCORE.md)\n"
     "  match --rules NAME --agents A,B,C,D --games N --seed S --out DIR [--duplicate] [--jobs N]\n"
     "        [--summary FILE]: play games between agents, write replays, print a table per agent\n"
+    "  playtest --rules A,B,... --agents A,B,C,D --games N [--jobs N] [--report DIR]\n"
+    "        the same duplicate games under each ruleset: luck against skill, rulesets compared\n"
     "  stats DIR|FILE... [--summary FILE]\n"
     "        a match's statistics with 95% intervals, recomputed from its replays\n"
     "  replay verify FILE|DIR | show FILE [--hand N] | export --format mjai FILE\n"
@@ -37,6 +39,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 2, argv + argc);
   if (command == "score") return mj::cli::RunScore(args);
   if (command == "match") return mj::cli::RunMatch(args);
+  if (command == "playtest") return mj::cli::RunPlaytest(args);
   if (command == "stats") return mj::cli::RunStats(args);
   if (command == "replay") return mj::cli::RunReplay(args);
   if (command == "tenhou") return mj::cli::RunTenhou(args);

@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(g++ cmake make libboost-dev libboost-program-options-dev libspdlog-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
-          chromium  # the replay viewer's browser test (tests/browser/)
+          chromium  # the replay viewer's and the playtest report's browser tests (tests/browser/)
+          python3-matplotlib  # the playtest report's plots (scripts/playtest_report.py)
           ruby ruby-json ruby-nokogiri ruby-sass)  # ruby*: the reference mjai server in the tests
 # Node and npm drive that test (tests/browser/run.sh runs `npm ci` there when node_modules is missing).
 command -v node >/dev/null 2>&1 || packages+=(nodejs)

@@ -1,0 +1,243 @@
+// `mahjong playtest`: the same duplicate design (agents, sets, seeds) played under each of
+// several rulesets; per ruleset every figure with its interval and luck against skill, then the
+// rulesets ranked by how much skill decides the result, and optionally an HTML report with plots
+// (docs/PLAYTEST.md).
+
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/match_args.h"
+#include "cli/match_runner.h"
+#include "cli/summary_io.h"
+#include "replays/match_statistics.h"
+#include "replays/ruleset_comparison.h"
+#include "replays/statistics_table.h"
+#include "rules/ruleset.h"
+#include "rules/scoring_module.h"
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace mj::cli {
+namespace {
+
+constexpr const char* kName = "mahjong playtest";
+constexpr const char* kReportScript =
+#include MJ_REPORT_SCRIPT_INC
+    ;
+
+std::vector<std::string> SplitComma(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
+std::string Quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string Games(const nlohmann::json& x) {
+  return x.is_number() ? std::to_string(x.get<long>()) : std::string("unbounded");
+}
+
+}  // namespace
+
+int RunPlaytest(const std::vector<std::string>& args) {
+  std::string rules_text, agents_text, games_text, seed_text, jobs_text, duplicate_text, report_dir, out_dir,
+      summary_path;
+  po::options_description desc(
+      "mahjong playtest: one duplicate design played under each ruleset; luck against skill per ruleset, the\n"
+      "rulesets ranked by how much skill decides, intervals everywhere (docs/PLAYTEST.md)");
+  desc.add_options()("help,h", "show this help")(
+      "rules", po::value<std::string>(&rules_text)->default_value("riichi,dunpai"), "rulesets, comma-separated")(
+      "agents", po::value<std::string>(&agents_text)->default_value("greedy,defensive,random,random"),
+      "four agents; the first is the stronger, the last the weaker of the luck/skill pair")(
+      "games", po::value<std::string>(&games_text)->default_value("400"), "games per ruleset (a multiple of the rotations)")(
+      "seed", po::value<std::string>(&seed_text)->default_value("0"), "match seed (the same sets under every ruleset)")(
+      "duplicate", po::value<std::string>(&duplicate_text)->default_value("4"), "seatings per set: 4 or 24")(
+      "jobs", po::value<std::string>(&jobs_text)->default_value("1"), "threads")(
+      "report", po::value<std::string>(&report_dir), "write DIR/index.html (plots), DIR/playtest.json, DIR/make_report.py")(
+      "out", po::value<std::string>(&out_dir), "also write the replays, DIR/<ruleset>/game-NNNN.json")(
+      "summary", po::value<std::string>(&summary_path), "write the playtest JSON (every figure and record) here");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << kName << ": " << e.what() << "\n" << desc;
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << desc;
+    return 0;
+  }
+  const int rotations = duplicate_text == "4" ? 4 : duplicate_text == "24" ? 24 : 0;
+  if (rotations == 0) {
+    std::cerr << kName << ": --duplicate takes 4 or 24, got \"" << duplicate_text << "\"\n";
+    return 2;
+  }
+  auto games = ParseUnsigned(games_text, "--games");
+  if (!games || *games < static_cast<uint64_t>(rotations) || *games > 10'000'000 || *games % rotations != 0) {
+    std::cerr << kName << ": --games must be a positive multiple of " << rotations
+              << " (whole duplicate sets), at most 10000000, got \"" << games_text << "\"\n";
+    return 2;
+  }
+  auto seed = ParseUnsigned(seed_text, "--seed");
+  if (!seed) {
+    std::cerr << kName << ": " << seed.error() << "\n";
+    return 2;
+  }
+  auto jobs = ParseUnsigned(jobs_text, "--jobs");
+  if (!jobs || *jobs < 1 || *jobs > 256) {
+    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
+    return 2;
+  }
+  auto specs = ParseAgents(agents_text);
+  if (!specs) {
+    std::cerr << kName << ": " << specs.error() << "\n";
+    return 2;
+  }
+  if ((*specs)[0] == (*specs)[3] && (*specs)[0] == (*specs)[1] && (*specs)[0] == (*specs)[2]) {
+    std::cerr << kName << ": --agents: luck against skill needs two different agents, got four \"" << (*specs)[0]
+              << "\"\n";
+    return 2;
+  }
+  std::vector<Ruleset> rulesets;
+  for (const std::string& name : SplitComma(rules_text)) {
+    auto rules = LoadRuleset(name);
+    if (!rules) {
+      std::cerr << kName << ": --rules: \"" << name << "\": " << rules.error() << "\n";
+      return 2;
+    }
+    if (FindScoringModule(rules->scoring) == nullptr) {
+      std::cerr << kName << ": --rules: \"" << name << "\" names unknown scoring module \"" << rules->scoring << "\"\n";
+      return 2;
+    }
+    rulesets.push_back(std::move(rules).value());
+  }
+  for (const std::string& dir : {report_dir, out_dir}) {
+    if (dir.empty()) continue;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir)) {
+      std::cerr << kName << ": cannot create directory \"" << dir << "\"\n";
+      return 2;
+    }
+  }
+
+  const std::string command = CommandLine("playtest", args);
+  std::vector<RulesetRun> runs;
+  nlohmann::json per_rules = nlohmann::json::array();
+  int exit_code = 0;
+  for (const Ruleset& rules : rulesets) {
+    MatchSetup setup;
+    setup.rules = rules;
+    setup.seed = *seed;
+    setup.entries = *specs;
+    setup.rotations = rotations;
+    setup.games = static_cast<long>(*games);
+    setup.jobs = static_cast<int>(*jobs);
+    setup.label = std::string(kName) + " " + rules.name;
+    if (!out_dir.empty()) {
+      setup.out_dir = (fs::path(out_dir) / rules.name).string();
+      fs::create_directories(setup.out_dir);
+    }
+    std::fprintf(stderr, "%s: %s, %ld games\n", kName, rules.name.c_str(), setup.games);
+    MatchRun run = RunMatchGames(setup);
+    if (!run.fatal.empty()) {
+      std::cerr << kName << ": " << run.fatal << "\n";
+      return 1;
+    }
+    if (!run.problems.empty()) exit_code = 1;
+    std::fprintf(stderr, "%s: %s: %ld games in %.1f s (%.1f games/s)\n", kName, rules.name.c_str(), setup.games,
+                 run.seconds, run.seconds > 0 ? setup.games / run.seconds : 0.0);
+    RulesetRun r;
+    r.header = HeaderFor(setup);
+    r.games = std::move(run.games);
+    r.statistics = MatchStatistics(r.header, r.games);
+    std::cout << "== " << rules.name << " ==\n" << FormatStatistics(r.statistics) << "\n";
+    nlohmann::json doc = SummaryDocument(r.header, r.games, command);
+    doc["statistics"] = r.statistics;
+    per_rules.push_back({{"rules", rules.name}, {"summary", doc}});
+    runs.push_back(std::move(r));
+  }
+  const nlohmann::json comparison = CompareRulesets(runs);
+  std::cout << "rulesets by skill share of the variance of final points (" << runs.front().statistics["luck_skill"]["strong"].get<std::string>()
+            << " against " << runs.front().statistics["luck_skill"]["weak"].get<std::string>() << ", 95% intervals):\n";
+  int place = 0;
+  for (const auto& r : comparison["ranking"]) {
+    std::cout << "  " << ++place << ". " << r["rules"].get<std::string>() << ": skill share "
+              << FormatFigure(r["skill_share"], 3) << ", luck share " << FormatFigure(r["luck_share"], 3)
+              << ", rank advantage " << FormatFigure(r["rank_advantage"], 3) << ", ahead with 95% after "
+              << Games(r["games_to_lead"]["estimate"]) << " games [" << Games(r["games_to_lead"]["ci95"][0]) << ", "
+              << Games(r["games_to_lead"]["ci95"][1]) << "]\n";
+  }
+  for (const auto& d : comparison["differences"]) {
+    auto p = [](const nlohmann::json& f) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.3g", f["p_value"].is_number() ? f["p_value"].get<double>() : 1.0);
+      return std::string(f["p_value"].is_number() ? buf : "-");
+    };
+    std::cout << "  " << d["a"].get<std::string>() << " - " << d["b"].get<std::string>() << ": skill share "
+              << FormatFigure(d["skill_share_difference"], 3) << " (p " << p(d["skill_share_difference"])
+              << "), luck share " << FormatFigure(d["luck_share_difference"], 3) << " (p "
+              << p(d["luck_share_difference"]) << "), rank advantage " << FormatFigure(d["rank_advantage_difference"], 3) << " (p "
+              << p(d["rank_advantage_difference"]) << ")\n";
+  }
+  const nlohmann::json playtest = {{"format", "mahjong-playtest"},
+                                   {"version", 1},
+                                   {"command", command},
+                                   {"agents", *specs},
+                                   {"games_per_ruleset", *games},
+                                   {"rotations", rotations},
+                                   {"seed", std::to_string(*seed)},
+                                   {"rulesets", per_rules},
+                                   {"comparison", comparison}};
+  const std::string text = playtest.dump(1) + "\n";
+  if (!summary_path.empty()) {
+    auto w = WriteText(summary_path, text);
+    if (!w) {
+      std::cerr << kName << ": --summary: " << w.error() << "\n";
+      return 1;
+    }
+  }
+  if (!report_dir.empty()) {
+    const fs::path dir(report_dir);
+    const std::string json_path = (dir / "playtest.json").string();
+    const std::string script_path = (dir / "make_report.py").string();
+    const std::string html_path = (dir / "index.html").string();
+    auto w1 = WriteText(json_path, text);
+    auto w2 = WriteText(script_path, kReportScript);
+    if (!w1 || !w2) {
+      std::cerr << kName << ": --report: " << (w1 ? w2.error() : w1.error()) << "\n";
+      return 1;
+    }
+    // Debian's python3 (with python3-matplotlib) first; another python3 on PATH may lack it.
+    const std::string python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    const std::string run = python + " " + Quote(script_path) + " " + Quote(json_path) + " " + Quote(html_path);
+    std::cout.flush();
+    const int status = std::system(run.c_str());
+    if (status != 0) {
+      std::cerr << kName << ": --report: the plotting script failed (" << run
+                << "); it needs python3 with matplotlib (scripts/install_deps.sh)\n";
+      return 1;
+    }
+    std::cout << "report: " << html_path << "\n";
+  }
+  return exit_code;
+}
+
+}  // namespace mj::cli

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Draws the playtest report: reads the JSON that `mahjong playtest` wrote and writes one
+self-contained HTML page (every plot inlined as SVG, no network) with captions, the exact
+command, and the comparison figures. Plots by matplotlib.
+
+    python3 make_report.py playtest.json index.html
+"""
+import html
+import io
+import json
+import math
+import sys
+
+import matplotlib
+
+matplotlib.use("svg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+plt.rcParams["svg.fonttype"] = "none"
+plt.rcParams["font.size"] = 9
+
+
+def est(f):
+    v = f.get("estimate") if isinstance(f, dict) else None
+    return float("nan") if v is None else v
+
+
+def err(f):
+    """Asymmetric error bar (below, above) of a figure; 0 where an end is missing."""
+    e = est(f)
+    lo, hi = (f.get("ci95") or [None, None]) if isinstance(f, dict) else (None, None)
+    below = 0.0 if lo is None or math.isnan(e) else max(0.0, e - lo)
+    above = 0.0 if hi is None or math.isnan(e) else max(0.0, hi - e)
+    return below, above
+
+
+def svg(fig):
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    plt.close(fig)
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
+
+
+def bars(ax, groups, series, values, ylabel, percent=False):
+    """Grouped bars with 95% error bars: values[s][g] is a figure."""
+    n = len(series)
+    width = 0.8 / max(1, n)
+    for i, name in enumerate(series):
+        xs = [g + (i - (n - 1) / 2) * width for g in range(len(groups))]
+        ys = [est(values[i][g]) * (100 if percent else 1) for g in range(len(groups))]
+        es = [err(values[i][g]) for g in range(len(groups))]
+        scale = 100 if percent else 1
+        yerr = [[b * scale for b, _ in es], [a * scale for _, a in es]]
+        ax.bar(xs, ys, width, yerr=yerr, capsize=3, label=name)
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels(groups)
+    ax.set_ylabel(ylabel)
+    if n > 1:
+        ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+
+
+def main(src, dst):
+    with open(src) as f:
+        doc = json.load(f)
+    runs = doc["rulesets"]
+    names = [r["rules"] for r in runs]
+    stats = [r["summary"]["statistics"] for r in runs]
+    comp = doc["comparison"]
+    plots = []  # (id, title, svg, caption)
+
+    # 1. Luck against skill.
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    ls = [s.get("luck_skill", {}) for s in stats]
+    bars(ax, names, ["skill share (agent)", "luck share (deal)", "rest (interaction)"],
+         [[l.get("skill_share", {}) for l in ls], [l.get("luck_share", {}) for l in ls],
+          [l.get("rest_share", {}) for l in ls]], "share of the variance of final points")
+    strong = ls[0].get("strong", "?")
+    weak = ls[0].get("weak", "?")
+    plots.append(("luck-skill", "Luck against skill", svg(fig),
+                  "How much of the spread of final points is explained by who plays (skill share), by which "
+                  "tiles the seat was dealt (luck share, the duplicate deal position) and by the rest; bars are "
+                  "95% bootstrap intervals over duplicate sets. Higher skill share: the better agent wins more "
+                  "reliably."))
+
+    # 2. Rank advantage and games to lead.
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(7, 3))
+    bars(ax1, names, ["rank advantage"], [[l.get("rank_advantage", {}) for l in ls]],
+         f"mean rank of {weak} - of {strong}")
+    g2l = [l.get("games_to_lead", {}) for l in ls]
+    ys = [est(g) for g in g2l]
+    lo = [g.get("ci95", [None, None])[0] for g in g2l]
+    hi = [g.get("ci95", [None, None])[1] for g in g2l]
+    ax2.bar(range(len(names)), [0 if math.isnan(y) else y for y in ys], 0.5, color="tab:green")
+    for i, (y, a, b) in enumerate(zip(ys, lo, hi)):
+        if not math.isnan(y):
+            top = b if b is not None else y * 3
+            ax2.plot([i, i], [a if a is not None else y, top], color="black")
+            ax2.text(i, top, "unbounded" if b is None else "", ha="center", va="bottom", fontsize=7)
+    ax2.set_xticks(range(len(names)))
+    ax2.set_xticklabels(names)
+    ax2.set_ylabel("games to be ahead with 95%")
+    ax2.grid(axis="y", alpha=0.3)
+    plots.append(("rank-advantage", "Rank advantage and games to be ahead", svg(fig),
+                  f"Left: how many places higher {strong} finishes than {weak} on average. Right: after how many "
+                  f"games {strong} is ahead of {weak} in total points with 95% probability (normal approximation); "
+                  "lines are 95% intervals."))
+
+    # 3. Rates.
+    keys = [("win_rate", "win"), ("draw_rate", "draw"), ("deal_in_rate", "deal-in"), ("riichi_rate", "riichi"),
+            ("call_rate", "call")]
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    bars(ax, [k[1] for k in keys], names, [[s["rules"].get(k[0], {}) for k in keys] for s in stats],
+         "% of hands (riichi, call: of player-hands)", percent=True)
+    plots.append(("rates", "How hands end", svg(fig),
+                  "Share of hands ending in a win, in a draw, in a deal-in (ron); riichi and calls per player-hand. "
+                  "Error bars: 95% intervals."))
+
+    # 4. Hand values.
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    edges = stats[0]["rules"].get("win_value_bin_edges", [])
+    labels = []
+    for i in range(len(edges) - 1):
+        a, b = edges[i], edges[i + 1]
+        labels.append(f"{a:g}-{b:g}" if b is not None else f">={a:g}")
+    bars(ax, labels, names, [s["rules"].get("win_value_histogram", []) for s in stats],
+         "% of wins", percent=True)
+    ax.set_xlabel("payment of a win / point scale")
+    plots.append(("hand-values", "Hand values", svg(fig),
+                  "Distribution of the payment of each win, divided by the ruleset's point scale (its starting "
+                  "points; for Dunpai, which starts at 0, half its 50,000 end gap), so rulesets compare. Error "
+                  "bars: 95% intervals."))
+
+    # 5. Rank distributions per agent.
+    fig, axes = plt.subplots(1, len(stats), figsize=(3.2 * len(stats), 3), squeeze=False)
+    for ax, name, s in zip(axes[0], names, stats):
+        agents = [a["agent"] for a in s["agents"]]
+        bars(ax, ["1st", "2nd", "3rd", "4th"], agents, [a["rank_share"] for a in s["agents"]], "% of games",
+             percent=True)
+        ax.set_title(name)
+    plots.append(("ranks", "Rank distributions", svg(fig),
+                  "Share of each agent's games finished in each place, per ruleset (each agent's four bars sum to "
+                  "100%). Error bars: 95% intervals."))
+
+    # 6. Game length.
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(8, 2.8))
+    bars(ax1, names, ["hands per game"], [[s["rules"].get("hands_per_game", {}) for s in stats]], "hands per game")
+    bars(ax2, names, ["draws per hand"], [[s["rules"].get("turns_per_hand", {}) for s in stats]],
+         "draws from the wall per hand")
+    bars(ax3, names, ["early end"], [[s["rules"].get("early_end_rate", {}) for s in stats]],
+         "% of games ended early", percent=True)
+    plots.append(("length", "Hand and game length", svg(fig),
+                  "Hands per game, draws from the wall per hand, and the share of games ended early (a bust, or "
+                  "Dunpai's point gap). Error bars: 95% intervals."))
+
+    # 7. Shields, where a ruleset has them.
+    shield_runs = [(n, s) for n, s in zip(names, stats) if "shields" in s["rules"]]
+    if shield_runs:
+        keys = [("shields_per_hand", "shields"), ("exchanges_per_hand", "exchanges"),
+                ("deal_ins_avoided_per_hand", "deal-ins avoided"), ("protected_per_hand", "protected tsumo")]
+        fig, axes = plt.subplots(1, len(shield_runs), figsize=(5 * len(shield_runs), 3), squeeze=False)
+        for ax, (name, s) in zip(axes[0], shield_runs):
+            agents = [a["agent"] for a in s["agents"]]
+            bars(ax, [k[1] for k in keys], agents,
+                 [[a.get("shields", {}).get(k[0], {}) for k in keys] for a in s["agents"]], "per hand")
+            ax.set_title(name)
+        plots.append(("shields", "Shield statistics", svg(fig),
+                      "Per agent and hand: face-down shields set at the deal, exchanges, exchanges that avoided a "
+                      "deal-in, tsumo payments a face-up shield protected from. Error bars: 95% intervals."))
+
+    rows = []
+    for r in comp.get("ranking", []):
+        def fmt(f, d=3):
+            e = est(f)
+            lo_, hi_ = f.get("ci95", [None, None])
+            show = lambda v: "-" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.{d}f}"
+            return f"{show(e)} [{show(lo_)}, {show(hi_)}]"
+        g = r.get("games_to_lead", {})
+        gl = lambda v: "unbounded" if v is None else f"{v:.0f}"
+        rows.append(f"<tr><td>{html.escape(r['rules'])}</td><td>{fmt(r['skill_share'])}</td>"
+                    f"<td>{fmt(r['luck_share'])}</td><td>{fmt(r['rank_advantage'])}</td>"
+                    f"<td>{gl(g.get('estimate'))} [{gl(g.get('ci95', [None, None])[0])}, "
+                    f"{gl(g.get('ci95', [None, None])[1])}]</td></tr>")
+    diffs = []
+
+    def diff_text(f):
+        p = f.get("p_value")
+        lo_, hi_ = f.get("ci95", [None, None])
+        show = lambda v: "-" if v is None else f"{v:.3f}"
+        return f"{show(f.get('estimate'))} [{show(lo_)}, {show(hi_)}], p = {'-' if p is None else f'{p:.3g}'}"
+
+    for d in comp.get("differences", []):
+        diffs.append(f"<li>{html.escape(d['a'])} - {html.escape(d['b'])}: skill share "
+                     f"{diff_text(d['skill_share_difference'])}; luck share {diff_text(d['luck_share_difference'])}; "
+                     f"rank advantage {diff_text(d['rank_advantage_difference'])}</li>")
+    figures = "\n".join(
+        f'<figure class="plot" id="{pid}"><h2>{html.escape(title)}</h2>{body}<figcaption>{html.escape(cap)}'
+        f"</figcaption></figure>" for pid, title, body, cap in plots)
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Playtest: {html.escape(', '.join(names))}</title>
+<style>
+body {{ font-family: sans-serif; max-width: 60em; margin: 1em auto; padding: 0 1em; color: #222; }}
+figure.plot {{ margin: 1.5em 0; border-top: 1px solid #ccc; }}
+figure.plot svg {{ max-width: 100%; height: auto; }}
+figcaption {{ font-size: 0.9em; color: #444; }}
+table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #ccc; padding: 0.2em 0.6em; }}
+code, pre {{ background: #f4f4f4; padding: 0.1em 0.3em; white-space: pre-wrap; }}
+</style></head><body>
+<h1>Playtest: {html.escape(', '.join(names))}</h1>
+<p>{doc['games_per_ruleset']} duplicate games per ruleset ({doc['rotations']} seatings per set, match seed
+{html.escape(doc['seed'])}), agents {html.escape(', '.join(doc['agents']))}; luck against skill:
+<b>{html.escape(strong)}</b> against <b>{html.escape(weak)}</b>. All intervals are 95% bootstrap intervals over
+duplicate sets (docs/PLAYTEST.md).</p>
+<p>Command: <code id="command">{html.escape(doc['command'])}</code></p>
+<h2>Rulesets ranked by how much skill decides</h2>
+<table id="ranking"><tr><th>ruleset</th><th>skill share</th><th>luck share</th><th>rank advantage</th>
+<th>games to be ahead (95%)</th></tr>
+{''.join(rows)}
+</table>
+<ul>{''.join(diffs)}</ul>
+{figures}
+<p>Every figure with its interval and the per-game records: <a href="playtest.json">playtest.json</a>;
+this page was drawn from it by <code>python3 make_report.py playtest.json index.html</code> (matplotlib).</p>
+</body></html>
+"""
+    with open(dst, "w") as f:
+        f.write(page)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit("usage: make_report.py PLAYTEST.json INDEX.html")
+    main(sys.argv[1], sys.argv[2])
