@@ -1,5 +1,5 @@
 // The replay viewer of `mahjong replay html` (docs/REPLAY.md "Viewer"). Plain JavaScript, no
-// framework, no network: the replay document is in <script id="mj-replay" type="application/json">.
+// framework, no network: the replay document is in the JSON script element with id "mj-replay".
 //
 // 1. Tile faces: drawn here as SVG (numeral + suit mark, honour letters, dragons), installed once
 //    as CSS classes (.t-5m, .t-5mr, .t-3mP for the peach 3m*, .t-back).
