@@ -85,7 +85,8 @@ def main(src, dst):
                   "reliably."))
 
     # 2. Rank advantage and games to lead.
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(7, 3))
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(8, 3))
+    fig.subplots_adjust(wspace=0.45)
     bars(ax1, names, ["rank advantage"], [[l.get("rank_advantage", {}) for l in ls]],
          f"mean rank of {weak} - of {strong}")
     g2l = [l.get("games_to_lead", {}) for l in ls]
@@ -94,7 +95,9 @@ def main(src, dst):
     hi = [g.get("ci95", [None, None])[1] for g in g2l]
     ax2.bar(range(len(names)), [0 if math.isnan(y) else y for y in ys], 0.5, color="tab:green")
     for i, (y, a, b) in enumerate(zip(ys, lo, hi)):
-        if not math.isnan(y):
+        if math.isnan(y):
+            ax2.text(i, 0, "unbounded\n(not ahead)", ha="center", va="bottom", fontsize=7)
+        else:
             top = b if b is not None else y * 3
             ax2.plot([i, i], [a if a is not None else y, top], color="black")
             ax2.text(i, top, "unbounded" if b is None else "", ha="center", va="bottom", fontsize=7)
@@ -144,7 +147,8 @@ def main(src, dst):
                   "100%). Error bars: 95% intervals."))
 
     # 6. Game length.
-    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(8, 2.8))
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(9, 2.8))
+    fig.subplots_adjust(wspace=0.5)
     bars(ax1, names, ["hands per game"], [[s["rules"].get("hands_per_game", {}) for s in stats]], "hands per game")
     bars(ax2, names, ["draws per hand"], [[s["rules"].get("turns_per_hand", {}) for s in stats]],
          "draws from the wall per hand")
@@ -158,7 +162,7 @@ def main(src, dst):
     shield_runs = [(n, s) for n, s in zip(names, stats) if "shields" in s["rules"]]
     if shield_runs:
         keys = [("shields_per_hand", "shields"), ("exchanges_per_hand", "exchanges"),
-                ("deal_ins_avoided_per_hand", "deal-ins avoided"), ("protected_per_hand", "protected tsumo")]
+                ("deal_ins_avoided_per_hand", "deal-ins\navoided"), ("protected_per_hand", "protected\ntsumo")]
         fig, axes = plt.subplots(1, len(shield_runs), figsize=(5 * len(shield_runs), 3), squeeze=False)
         for ax, (name, s) in zip(axes[0], shield_runs):
             agents = [a["agent"] for a in s["agents"]]
@@ -192,8 +196,9 @@ def main(src, dst):
 
     for d in comp.get("differences", []):
         diffs.append(f"<li>{html.escape(d['a'])} - {html.escape(d['b'])}: skill share "
-                     f"{diff_text(d['skill_share_difference'])}; luck share {diff_text(d['luck_share_difference'])}; "
-                     f"rank advantage {diff_text(d['rank_advantage_difference'])}</li>")
+                     f"{diff_text(d.get('skill_share_difference', {}))}; luck share "
+                     f"{diff_text(d.get('luck_share_difference', {}))}; rank advantage "
+                     f"{diff_text(d.get('rank_advantage_difference', {}))}</li>")
     figures = "\n".join(
         f'<figure class="plot" id="{pid}"><h2>{html.escape(title)}</h2>{body}<figcaption>{html.escape(cap)}'
         f"</figcaption></figure>" for pid, title, body, cap in plots)
