@@ -205,6 +205,28 @@ TEST(DuplicateMatchTest, IdenticalAgentsDifferByNothingWithinTheInterval) {
   EXPECT_TRUE(found) << s["pairs"].dump();
 }
 
+TEST(DuplicateMatchTest, PlaytestIsTheSameForAnyJobs) {
+  const fs::path dir = fs::path(testing::TempDir()) / "duplicate_playtest_jobs";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::array<json, 2> docs;
+  for (int j = 1; j <= 2; ++j) {
+    const std::string n = std::to_string(j);
+    const fs::path summary = dir / ("p" + n + ".json");
+    const ProgramRun r = Program("playtest --rules riichi,dunpai --agents greedy,defensive,random,random --games 16 "
+                                 "--seed 9 --jobs " + n + " --summary " + summary.string());
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("rulesets by skill share"), std::string::npos) << r.out;
+    docs[j - 1] = json::parse(Slurp(summary));
+    docs[j - 1].erase("command");
+    for (json& rs : docs[j - 1]["rulesets"]) rs["summary"].erase("command");
+  }
+  EXPECT_EQ(docs[0].dump(), docs[1].dump());
+  ASSERT_EQ(docs[0]["comparison"]["ranking"].size(), 2u);
+  ASSERT_EQ(docs[0]["comparison"]["differences"].size(), 1u);
+  EXPECT_TRUE(docs[0]["comparison"]["differences"][0]["skill_share_difference"].contains("p_value"));
+}
+
 TEST(DuplicateMatchTest, BadArgumentsSayWhat) {
   const ProgramRun odd = Program("match --agents greedy,greedy,greedy,greedy --games 6 --duplicate --out " +
                           (fs::path(testing::TempDir()) / "dup_bad").string());
