@@ -3,9 +3,11 @@
 
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -28,6 +30,7 @@ constexpr const char* kName = "mahjong mjai-client";
 
 int RunMjaiClient(const std::vector<std::string>& args) {
   std::string agent_spec, rules_name, name, seed_text, dialect_text, log_level, url;
+  int games = 1;
   po::options_description desc(
       "mahjong mjai-client: a built-in agent as an mjai client, until end_game\n"
       "  mahjong mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM      (TCP, lock-step)\n"
@@ -38,8 +41,11 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       "agent spec (random, greedy, defensive[:opts], see docs/AGENTS.md)")(
       "rules", po::value<std::string>(&rules_name)->default_value("riichi"),
       "ruleset the server plays (preset name or JSON file)")(
-      "name", po::value<std::string>(&name), "name sent in join (default: the agent spec)")(
+      "name", po::value<std::string>(&name), "name sent in join (default: mjai-client:SPEC)")(
       "seed", po::value<std::string>(&seed_text)->default_value("0"), "seed passed to the agent")(
+      "games", po::value<int>(&games)->default_value(1),
+      "games to play in this process: over TCP it connects and joins again after each end_game; with "
+      "--stdio the next game's events follow on stdin (saves the agents' start-up tables per game)")(
       "stdio", "read events on stdin, write answers on stdout (a bot a server starts)")(
       "dialect", po::value<std::string>(&dialect_text)->default_value("lockstep"),
       "stdio dialect: lockstep (one event per line, one answer each) or batched (a line holds the "
@@ -71,6 +77,10 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   }
   spdlog::set_level(level);
 
+  if (games < 1) {
+    std::cerr << kName << ": --games must be at least 1\n";
+    return 2;
+  }
   const bool stdio = vm.count("stdio") > 0;
   if (stdio == !url.empty()) {
     std::cerr << kName << ": give either an mjsonp://HOST:PORT/ROOM address or --stdio\n" << desc;
@@ -106,20 +116,35 @@ int RunMjaiClient(const std::vector<std::string>& args) {
     std::cerr << kName << ": --agent: " << agent.error() << "\n";
     return 2;
   }
-  if (name.empty()) name = agent_spec;
+  // Not the bare spec: a server recording it as the seat's agent must not take it for the built-in
+  // agent playing in-process (its ties between equal tiles break by another hand order).
+  if (name.empty()) name = "mjai-client:" + agent_spec;
   MjaiBot bot(*rules, std::move(agent).value(), seed);
 
   Result<MjaiClientResult> result = Error{""};
   if (stdio) {
     std::ios::sync_with_stdio(false);
-    result = RunMjaiStdioClient(std::cin, std::cout, dialect, bot);
+    result = RunMjaiStdioClient(std::cin, std::cout, dialect, bot, games);
   } else {
     auto address = ParseMjsonpUrl(url);
     if (!address) {
       std::cerr << kName << ": " << address.error() << "\n";
       return 2;
     }
-    result = RunMjaiTcpClient(*address, name, bot);
+    for (int g = 1; g <= games; ++g) {
+      // A server still finishing the last game for other players answers the join with "room is
+      // busy" (the reference server's words): join again shortly, for up to 30 s.
+      for (int attempt = 0;; ++attempt) {
+        const long events_before = bot.stats().events;
+        result = RunMjaiTcpClient(*address, name, bot);
+        const bool busy = !result && bot.stats().events == events_before &&
+                          result.error().find("busy") != std::string::npos;
+        if (!busy || attempt >= 1500) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+      if (!result) break;
+      if (games > 1) spdlog::info("mjai-client: game {} of {} over", g, games);
+    }
   }
   const MjaiBotStats& st = bot.stats();
   if (!result) {

@@ -182,8 +182,9 @@ Result<MjaiClientResult> RunMjaiTcpClient(const MjsonpAddress& address, const st
 }
 
 Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out, MjaiStdioDialect dialect,
-                                            MjaiBot& bot) {
+                                            MjaiBot& bot, int games) {
   MjaiClientResult result;
+  int ended_games = 0;
   std::string line;
   std::vector<json> batch;
   while (std::getline(in, line)) {
@@ -211,7 +212,10 @@ Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out,
     }
     auto answer = bot.ReactAll(batch);
     if (!answer) return Error{"stdin line " + std::to_string(result.lines_in) + " (" + Shorten(line) + "): " + answer.error()};
-    if (ended) return result;
+    if (ended) {
+      if (++ended_games >= games) return result;
+      continue;  // the next game's events follow on the same stream
+    }
     out << answer->dump() << '\n';
     out.flush();
     ++result.lines_out;

@@ -42,8 +42,9 @@ struct MjaiClientResult {
 [[nodiscard]] Result<MjaiClientResult> RunMjaiTcpClient(const MjsonpAddress& address, const std::string& name,
                                                         MjaiBot& bot);
 
-// Reads events from `in` and writes answers to `out` (flushed per line).
+// Reads events from `in` and writes answers to `out` (flushed per line), until the end of input or
+// the `games`-th end_game (further games follow on the same stream).
 [[nodiscard]] Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out,
-                                                          MjaiStdioDialect dialect, MjaiBot& bot);
+                                                          MjaiStdioDialect dialect, MjaiBot& bot, int games = 1);
 
 }  // namespace mj
