@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -109,6 +110,11 @@ TEST(DuplicateMatchTest, TwentyFourRotationsAreAllSeatings) {
   EXPECT_EQ(PlanMatchGame(5, 25, 24).seed, PlanMatchGame(5, 48, 24).seed);
 }
 
+// A work directory of this process (several checkouts may run the tests at once on one machine).
+fs::path WorkDir(const std::string& name) {
+  return fs::path(testing::TempDir()) / (name + "_" + std::to_string(getpid()));
+}
+
 struct ProgramRun {
   int status = -1;
   std::string out;
@@ -135,7 +141,7 @@ std::string Slurp(const fs::path& p) {
 }
 
 TEST(DuplicateMatchTest, JobsChangeNothingAndStatsRecomputeFromReplays) {
-  const fs::path dir = fs::path(testing::TempDir()) / "duplicate_match_jobs";
+  const fs::path dir = WorkDir("duplicate_match_jobs");
   fs::remove_all(dir);
   fs::create_directories(dir);
   const std::string common = "match --rules dunpai --agents greedy,defensive,random,greedy:calls=false --games 24 "
@@ -179,6 +185,7 @@ TEST(DuplicateMatchTest, JobsChangeNothingAndStatsRecomputeFromReplays) {
   EXPECT_EQ(recomputed["statistics"].dump(), summaries[0]["statistics"].dump());
   EXPECT_TRUE(summaries[0]["statistics"].contains("luck_skill"));
   EXPECT_EQ(summaries[0]["statistics"]["units"]["count"], 6);
+  fs::remove_all(dir);
 }
 
 TEST(DuplicateMatchTest, IdenticalAgentsDifferByNothingWithinTheInterval) {
@@ -186,7 +193,7 @@ TEST(DuplicateMatchTest, IdenticalAgentsDifferByNothingWithinTheInterval) {
   // duplicate sets their paired rank and score differences are centred on zero. (Listed
   // opposite each other with the same agents between them, rotations 0 and 2 would mirror each
   // other and the difference would be exactly 0; this order does not.)
-  const fs::path dir = fs::path(testing::TempDir()) / "duplicate_match_same";
+  const fs::path dir = WorkDir("duplicate_match_same");
   fs::remove_all(dir);
   const ProgramRun r = Program("match --agents greedy,greedy:riichi=true,defensive,random --games 64 --seed 3 --duplicate "
                         "--jobs 2 --out " + dir.string() + " --summary " + (dir / "s.json").string());
@@ -203,10 +210,11 @@ TEST(DuplicateMatchTest, IdenticalAgentsDifferByNothingWithinTheInterval) {
     }
   }
   EXPECT_TRUE(found) << s["pairs"].dump();
+  fs::remove_all(dir);
 }
 
 TEST(DuplicateMatchTest, PlaytestIsTheSameForAnyJobs) {
-  const fs::path dir = fs::path(testing::TempDir()) / "duplicate_playtest_jobs";
+  const fs::path dir = WorkDir("duplicate_playtest_jobs");
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::array<json, 2> docs;
@@ -225,19 +233,20 @@ TEST(DuplicateMatchTest, PlaytestIsTheSameForAnyJobs) {
   ASSERT_EQ(docs[0]["comparison"]["ranking"].size(), 2u);
   ASSERT_EQ(docs[0]["comparison"]["differences"].size(), 1u);
   EXPECT_TRUE(docs[0]["comparison"]["differences"][0]["skill_share_difference"].contains("p_value"));
+  fs::remove_all(dir);
 }
 
 TEST(DuplicateMatchTest, BadArgumentsSayWhat) {
   const ProgramRun odd = Program("match --agents greedy,greedy,greedy,greedy --games 6 --duplicate --out " +
-                          (fs::path(testing::TempDir()) / "dup_bad").string());
+                          WorkDir("dup_bad").string());
   EXPECT_EQ(odd.status, 2);
   EXPECT_NE(odd.out.find("--games 6 is not a multiple of 4"), std::string::npos) << odd.out;
   const ProgramRun jobs = Program("match --agents greedy,greedy,greedy,greedy --jobs 0 --out " +
-                           (fs::path(testing::TempDir()) / "dup_bad").string());
+                           WorkDir("dup_bad").string());
   EXPECT_EQ(jobs.status, 2);
   EXPECT_NE(jobs.out.find("--jobs must be a whole number between 1 and 256"), std::string::npos) << jobs.out;
   const ProgramRun rot = Program("match --agents greedy,greedy,greedy,greedy --duplicate 5 --out " +
-                          (fs::path(testing::TempDir()) / "dup_bad").string());
+                          WorkDir("dup_bad").string());
   EXPECT_EQ(rot.status, 2);
   EXPECT_NE(rot.out.find("--duplicate takes 4"), std::string::npos) << rot.out;
 }
