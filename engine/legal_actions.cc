@@ -11,6 +11,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "engine/legal_action_parts.h"
+#include "engine/shields.h"
 #include "engine/win_check.h"
 #include "rules/shanten.h"
 #include "rules/waits.h"
@@ -18,114 +20,17 @@
 namespace mj {
 namespace {
 
-constexpr bool IsOrphan(Kind k) { return IsTerminalOrHonor(k); }
+using legal_parts::FaceSlot;
+using legal_parts::Forbidden;
+using legal_parts::ForbiddenMask;
+using legal_parts::Plain;
 
-// An action with no consumed tiles (all four 0, as `{type, actor, tile, {}, 0}` writes them),
-// assembled as its eight bytes: GCC builds such a brace-initialised Action on the stack in
-// pieces, and the 8-byte copy into the list then stalls waiting for them.
-Action Plain(ActionType type, uint8_t actor, Tile tile) {
-  static_assert(sizeof(Action) == 8 && std::is_trivially_copyable_v<Action>);
-  static_assert(offsetof(Action, actor) == 1 && offsetof(Action, tile) == 2 && offsetof(Action, consumed) == 3 &&
-                offsetof(Action, num_consumed) == 7);
-  const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(type), actor, tile, 0, 0, 0, 0, 0};
-  Action a;
-  std::memcpy(&a, bytes.data(), sizeof(a));
-  return a;
-}
+constexpr bool IsOrphan(Kind k) { return IsTerminalOrHonor(k); }
 
 bool IsPeach(Tile t, const Ruleset& rules) { return rules.peach_tiles && IsPeachCopy(t); }
 
 bool SameFace(Tile a, Tile b, const Ruleset& rules) {
   return KindOf(a) == KindOf(b) && IsRedFive(a, rules) == IsRedFive(b, rules) && IsPeach(a, rules) == IsPeach(b, rules);
-}
-
-// A face's slot among the up-to-three faces of a kind: 0 plain, 1 red five, 2 peach. Only a
-// marked copy (tile.h kMarkedCopies, 6 tiles in 136) asks the ruleset.
-int FaceSlot(Tile t, const Ruleset& rules) {
-  const uint8_t mark = kMarkedCopies[t];
-  if (mark == 0) return 0;
-  if (mark == 1) return rules.red_fives[KindOf(t) / 9] > 0 ? 1 : 0;
-  return rules.peach_tiles ? 2 : 0;
-}
-
-// Kuikae: the kinds the caller may not discard now, as a mask (bit k for kind k).
-uint64_t ForbiddenMask(const RoundState& s) {
-  uint64_t m = 0;
-  for (Kind k : s.forbidden_discards) m |= uint64_t{1} << k;
-  return m;
-}
-bool Forbidden(uint64_t forbidden, Tile t) { return (forbidden >> KindOf(t)) & 1; }
-
-// Exchanges (shields): every distinct hand face x every distinct face-down shield face; not in
-// riichi. Kuikae (when banned) applies to both tiles. The hand faces are those of the discards
-// just listed in out[first_discard, end_discard), one per face in hand order, the drawn tile
-// (listed last) among them unless `last_repeats` (AddDiscards: an earlier tile has its face).
-void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard, size_t end_discard,
-                  bool last_repeats, std::vector<Action>* out) {
-  if (!s.rules->shields.enabled || p.InRiichi() || p.shields_down.empty()) return;
-  const Ruleset& rules = *s.rules;
-  // Each distinct face (kind x plain/red/peach) of the face-down shields, in order of first
-  // appearance, as the eight bytes of its exchange with the hand tile left 0: {kExchange, actor,
-  // 0, {shield, none, none, none}, 1}. At most 3 faces of each of the 34 kinds.
-  std::array<uint64_t, 3 * kNumKinds + 1> shields;  // filled up to num_shields; one spare place
-  size_t num_shields = 0;
-  const uint64_t forbidden = ForbiddenMask(s);
-  std::array<uint8_t, kNumKinds> seen{};
-  for (Tile d : p.shields_down) {  // kept by advancing past it when a new face (AddDiscards)
-    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(d, rules));
-    const uint8_t before = seen[KindOf(d)];
-    seen[KindOf(d)] = before | bit;
-    const std::array<uint8_t, 8> bytes{static_cast<uint8_t>(ActionType::kExchange), static_cast<uint8_t>(s.turn), 0, d,
-                                       kNoTile, kNoTile, kNoTile, 1};
-    std::memcpy(&shields[num_shields], bytes.data(), sizeof(uint64_t));
-    num_shields += ((before & bit) == 0 && !Forbidden(forbidden, d)) ? 1 : 0;
-  }
-  if (num_shields == 0) return;
-  if (last_repeats) --end_discard;
-  // Hand face by hand face, each with every shield face: the face ORed into the tile byte.
-  static_assert(sizeof(Action) == 8 && std::is_trivially_copyable_v<Action> && offsetof(Action, tile) == 2);
-  constexpr int kTileShift = std::endian::native == std::endian::little ? 16 : 40;
-  const size_t first = out->size();
-  const size_t count = (end_discard - first_discard) * num_shields;
-#if defined(__SSE2__)
-  // Built in a stack buffer, two actions per 16-byte store, then appended in one copy (growing
-  // the list by resize would first fill every new place). Each hand face writes its shield faces
-  // rounded up to even; the next face (placed num_shields on) overwrites the one spare, and a
-  // last spare place takes the last face's. The bytes written are Actions (trivially copyable).
-  constexpr size_t kBuffered = 256;
-  if (count < kBuffered) {
-    shields[num_shields] = 0;  // the pad of an odd count
-    const size_t pairs = (num_shields + 1) / 2;
-    alignas(16) std::array<unsigned char, (kBuffered + 1) * sizeof(Action)> buffer;
-    unsigned char* w = buffer.data();
-    const Action* faces = out->data() + first_discard;
-    for (size_t i = 0; i < end_discard - first_discard; ++i, w += num_shields * sizeof(Action)) {
-      const __m128i face = _mm_set1_epi64x(static_cast<long long>(uint64_t{faces[i].tile} << kTileShift));
-      for (size_t v = 0; v < pairs; ++v) {
-        __m128i two;
-        std::memcpy(&two, &shields[2 * v], sizeof(two));
-        two = _mm_or_si128(two, face);
-        std::memcpy(w + 2 * v * sizeof(Action), &two, sizeof(two));
-      }
-    }
-    const auto* built = reinterpret_cast<const Action*>(buffer.data());
-    out->insert(out->end(), built, built + count);
-    return;
-  }
-#endif
-  // More exchanges than the buffer holds (or no SSE2): written in place. resize copies one
-  // 8-byte value, which is cheaper than default-constructing each place.
-  Action fill;
-  std::memcpy(static_cast<void*>(&fill), &shields[0], sizeof(fill));
-  out->resize(first + count, fill);
-  Action* w = out->data() + first;
-  for (size_t i = first_discard; i < end_discard; ++i) {
-    const uint64_t face = uint64_t{(*out)[i].tile} << kTileShift;
-    for (size_t j = 0; j < num_shields; ++j, ++w) {
-      const uint64_t bits = shields[j] | face;
-      std::memcpy(static_cast<void*>(w), &bits, sizeof(bits));
-    }
-  }
 }
 
 // Tiles of `hand` of kind k, red ones first.
@@ -182,23 +87,6 @@ bool CanAddKan(const RoundState& s, int seat) {
 }
 
 }  // namespace
-
-void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out) {
-  const std::vector<Tile>& hand = s.seats[seat].hand;
-  out->resize(hand.size());  // room for every tile; cut to the faces found
-  Action* w = out->data();
-  std::array<uint8_t, kNumKinds> seen{};  // bit per face slot: the first tile of each face
-  const Action set = Plain(ActionType::kSetShield, static_cast<uint8_t>(seat), kNoTile);
-  for (Tile t : hand) {  // kept by advancing past it when a new face (AddDiscards)
-    const uint8_t bit = static_cast<uint8_t>(1u << FaceSlot(t, *s.rules));
-    const uint8_t before = seen[KindOf(t)];
-    seen[KindOf(t)] = before | bit;
-    *w = set;
-    w->tile = t;
-    w += (before & bit) == 0 ? 1 : 0;
-  }
-  out->resize(static_cast<size_t>(w - out->data()));
-}
 
 bool FourKansAbortPending(const RoundState& s) {
   if (!s.rules->abort_four_kans || s.total_kans < 4) return false;
@@ -456,10 +344,5 @@ std::vector<Action> LegalKanResponses(const RoundState& s, int seat) {
   return out;
 }
 
-std::vector<Action> LegalShieldActions(const RoundState& s, int seat) {
-  std::vector<Action> out;
-  LegalShieldActions(s, seat, &out);
-  return out;
-}
 
 }  // namespace mj

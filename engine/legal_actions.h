@@ -10,6 +10,7 @@
 
 #include "engine/action.h"
 #include "engine/round_state.h"
+#include "engine/shields.h"
 
 namespace mj {
 
@@ -30,10 +31,7 @@ void LegalDiscardResponses(const RoundState& s, int seat, std::vector<Action>* o
 [[nodiscard]] std::vector<Action> LegalKanResponses(const RoundState& s, int seat);
 void LegalKanResponses(const RoundState& s, int seat, std::vector<Action>* out);
 
-// The shield deal (phase kSetShield): one kSetShield per distinct tile face in `seat`'s hand
-// (kind, red five, peach).
-[[nodiscard]] std::vector<Action> LegalShieldActions(const RoundState& s, int seat);
-void LegalShieldActions(const RoundState& s, int seat, std::vector<Action>* out);
+// The shield deal's list (LegalShieldActions) is the shield module's: engine/shields.h.
 
 // Four kans are down, made by more than one player, and the ruleset aborts on it: the next
 // discard ends the hand unless it is won on (no call may be made on it).

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "engine/dora.h"
 #include "engine/legal_actions.h"
+#include "engine/shields.h"
 #include "engine/win_check.h"
 #include "rules/dunpai_scoring.h"
 #include "rules/points.h"
@@ -15,23 +17,10 @@ int DealSeat(int position, int dealer) {
   return (dealer + position - 48) % 4;
 }
 
-int ShieldDealSize(int extra) { return 48 + 4 * (1 + extra) + 1; }
-
-int ShieldDealSeat(int position, int dealer, int extra) {
-  if (position < 48) return (dealer + position / 4) % 4;
-  const int rest = position - 48;
-  if (rest >= 4 * (1 + extra)) return dealer;
-  return (dealer + rest / (1 + extra)) % 4;
-}
-
 Round::Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, std::vector<Event>* log)
-    : log_(log) {
+    : log_(log, &s_) {
   s_.rules = &rules;
-  s_.wall = wall;
-  // Carried shields are out of this hand's wall.
-  std::vector<Tile> carried;
-  for (const auto& c : setup.shields_carried) carried.insert(carried.end(), c.begin(), c.end());
-  if (!carried.empty()) s_.wall = wall.Without(carried);
+  s_.wall = ShieldWall(wall, setup.shields_carried);
   carried_ = setup.shields_carried;
   s_.live_end = rules.dead_wall ? s_.wall.LiveSize() : s_.wall.size;
   s_.dora_revealed = rules.dora ? 1 : 0;
@@ -53,47 +42,11 @@ Round::Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, st
   legal_.reserve(64);
 }
 
-void Round::Emit(Event e) {
-  log_->push_back(std::move(e));
-  if (observer_) observer_(s_, log_->back());
-}
-
-void Round::EmitPlain(EventType type, int actor, Tile pai, bool tsumogiri) {
-  Event& e = log_->emplace_back();
-  e.type = type;
-  e.actor = static_cast<int8_t>(actor);
-  e.pai = pai;
-  e.tsumogiri = tsumogiri;
-  if (observer_) observer_(s_, e);
-}
-
-void Round::AddToHand(int seat, Tile t) {
-  s_.seats[seat].hand.push_back(t);
-  ++s_.seats[seat].counts[KindOf(t)];
-}
-
-void Round::RemoveFromHand(int seat, Tile t) {
-  auto& hand = s_.seats[seat].hand;
-  auto it = std::find(hand.begin(), hand.end(), t);
-  if (it == hand.end()) return;  // legal actions only name held tiles
-  hand.erase(it);
-  --s_.seats[seat].counts[KindOf(t)];
-}
-
 void Round::Deal() {
-  const ShieldRules& sh = s_.rules->shields;
-  if (sh.enabled) {
-    const int n = ShieldDealSize(sh.extra_tiles);
-    for (int i = 0; i < n; ++i) AddToHand(ShieldDealSeat(i, s_.dealer, sh.extra_tiles), s_.wall.tiles[i]);
-    s_.live_next = n;
-    for (int p = 0; p < 4; ++p) {
-      for (Tile t : carried_[p]) AddToHand(p, t);
-      s_.shields_to_set[p] = static_cast<int>(carried_[p].size()) + sh.per_hand;
-    }
-    s_.phase = Phase::kSetShield;
-    s_.turn = s_.dealer;
+  if (s_.rules->shields.enabled) {
+    DealShieldHand(s_, carried_);
   } else {
-    for (int i = 0; i < 52; ++i) AddToHand(DealSeat(i, s_.dealer), s_.wall.tiles[i]);
+    for (int i = 0; i < 52; ++i) AddToHand(s_, DealSeat(i, s_.dealer), s_.wall.tiles[i]);
     s_.live_next = 52;
   }
   auto info = std::make_shared<StartKyokuInfo>();
@@ -112,7 +65,7 @@ void Round::Deal() {
   Event e;
   e.type = EventType::kStartKyoku;
   e.start = std::move(info);
-  Emit(std::move(e));
+  log_.Emit(std::move(e));
 }
 
 bool Round::Draw() {
@@ -153,27 +106,11 @@ bool Round::Draw() {
     s_.drawn_from_rinshan = false;
   }
   s_.forbidden_discards.clear();
-  AddToHand(s_.turn, t);
+  AddToHand(s_, s_.turn, t);
   s_.drawn = t;
   s_.phase = Phase::kAfterDraw;
-  EmitPlain(EventType::kTsumo, s_.turn, t);
+  log_.EmitPlain(EventType::kTsumo, s_.turn, t);
   return true;
-}
-
-void Round::RevealDora() {
-  if (!s_.rules->dora || s_.dora_revealed >= 5) return;
-  ++s_.dora_revealed;
-  Event e;
-  e.type = EventType::kDora;
-  e.pai = s_.wall.DoraIndicator(s_.dora_revealed - 1);
-  Emit(std::move(e));
-}
-
-void Round::RevealPendingDora() {
-  while (s_.pending_dora > 0) {
-    --s_.pending_dora;
-    RevealDora();
-  }
 }
 
 void Round::BreakIppatsu() {
@@ -188,7 +125,7 @@ void Round::Discard(Tile t, bool riichi, bool open, bool from_shield) {
     r.type = EventType::kReach;
     r.actor = static_cast<int8_t>(seat);
     r.open = open;
-    Emit(std::move(r));
+    log_.Emit(std::move(r));
     p.riichi = RiichiState::kDeclared;
     p.open_riichi = open;
     p.double_riichi = p.river.empty() && s_.no_calls_yet &&
@@ -196,9 +133,9 @@ void Round::Discard(Tile t, bool riichi, bool open, bool from_shield) {
   } else if (p.riichi == RiichiState::kAccepted) {
     p.ippatsu = false;  // the riichi player's next discard ends the ippatsu chance
   }
-  RevealPendingDora();
+  RevealPendingDora(s_, log_);
   const bool tsumogiri = !from_shield && t == s_.drawn;
-  if (!from_shield) RemoveFromHand(seat, t);
+  if (!from_shield) RemoveFromHand(s_, seat, t);
   PlaceInRiver(s_, seat, t, tsumogiri, riichi);
   p.discarded[KindOf(t)] = true;
   if (!IsTerminalOrHonor(KindOf(t))) p.all_discards_orphans = false;
@@ -210,7 +147,7 @@ void Round::Discard(Tile t, bool riichi, bool open, bool from_shield) {
   ++s_.discards_made;
   s_.forbidden_discards.clear();
   s_.phase = Phase::kOnDiscard;
-  EmitPlain(EventType::kDahai, seat, t, tsumogiri);
+  log_.EmitPlain(EventType::kDahai, seat, t, tsumogiri);
 }
 
 void Round::ApplyCall(const Action& a) {
@@ -224,7 +161,7 @@ void Round::ApplyCall(const Action& a) {
   EngineMeld m;
   m.type = a.type == ActionType::kChi ? MeldType::kChi : a.type == ActionType::kPon ? MeldType::kPon : MeldType::kMinkan;
   for (int i = 0; i < a.num_consumed; ++i) {
-    RemoveFromHand(caller, a.consumed[i]);
+    RemoveFromHand(s_, caller, a.consumed[i]);
     m.tiles[m.num_tiles++] = a.consumed[i];
   }
   m.tiles[m.num_tiles++] = a.tile;
@@ -273,7 +210,7 @@ void Round::ApplyCall(const Action& a) {
     if (!s_.rules->kuikae) KuikaeForbidden(a, &s_.forbidden_discards);
     s_.phase = Phase::kAfterCall;
   }
-  Emit(std::move(e));
+  log_.Emit(std::move(e));
 }
 
 void Round::ApplyKan(const Action& a) {
@@ -283,7 +220,7 @@ void Round::ApplyKan(const Action& a) {
   // riichi player who robs it keeps ippatsu, and an earlier kan's dora is still face down).
   if (a.type == ActionType::kAnkan) {
     BreakIppatsu();
-    RevealPendingDora();
+    RevealPendingDora(s_, log_);
   }
   const int seat = a.actor;
   SeatState& p = s_.seats[seat];
@@ -293,7 +230,7 @@ void Round::ApplyKan(const Action& a) {
     EngineMeld m;
     m.type = MeldType::kAnkan;
     for (int i = 0; i < 4; ++i) {
-      RemoveFromHand(seat, a.consumed[i]);
+      RemoveFromHand(s_, seat, a.consumed[i]);
       m.tiles[m.num_tiles++] = a.consumed[i];
     }
     p.melds.push_back(m);
@@ -310,7 +247,7 @@ void Round::ApplyKan(const Action& a) {
         break;
       }
     }
-    RemoveFromHand(seat, a.tile);
+    RemoveFromHand(s_, seat, a.tile);
     e.type = EventType::kKakan;
     e.pai = a.tile;
     e.consumed = a.consumed;
@@ -322,77 +259,8 @@ void Round::ApplyKan(const Action& a) {
   ++s_.total_kans;
   s_.kan_actor = seat;
   s_.drawn = kNoTile;
-  Emit(std::move(e));
-  if (a.type == ActionType::kAnkan) RevealDora();  // a closed kan's dora is turned at once
-}
-
-// Exchange: the hand tile goes face up into the shield area, the face-down shield is this turn's
-// discard ("exchange", then its "dahai").
-void Round::Exchange(const Action& a) {
-  const int seat = s_.turn;
-  SeatState& p = s_.seats[seat];
-  const Tile shield = a.consumed[0];
-  // The announcement first (every tile still in place at this event), then the tiles move and
-  // the shield's dahai follows.
-  Event e;
-  e.type = EventType::kExchange;
-  e.actor = static_cast<int8_t>(seat);
-  e.pai = a.tile;
-  e.consumed[0] = shield;
-  e.num_consumed = 1;
-  Emit(std::move(e));
-  RevealPendingDora();  // an open kan's dora turns before the discard, as in Discard
-  RemoveFromHand(seat, a.tile);
-  p.shields_up.push_back(a.tile);
-  p.shields_down.erase(std::find(p.shields_down.begin(), p.shields_down.end(), shield));
-  Discard(shield, false, false, true);
-}
-
-// The deal's shield choices: the dealer first, then the others in turn order; each seat makes
-// all its choices (carried + per_hand, one tile a decision) before the next seat starts.
-void Round::SelectShields(const std::array<Agent*, 4>& agents, std::string* error) {
-  for (int i = 0; i < 4; ++i) {
-    const int seat = (s_.dealer + i) % 4;
-    while (s_.shields_to_set[seat] > 0) {
-      s_.turn = seat;
-      s_.phase = Phase::kSetShield;
-      LegalShieldActions(s_, seat, &legal_);
-      auto answer = Ask(agents[seat], seat, legal_);
-      if (!answer) {
-        *error = answer.error();
-        return;
-      }
-      const Tile t = answer->tile;
-      RemoveFromHand(seat, t);
-      s_.seats[seat].shields_down.push_back(t);
-      --s_.shields_to_set[seat];
-      EmitPlain(EventType::kShieldSet, seat, t);
-    }
-  }
-  // The dealer holds 14 and starts with a discard; it drew nothing (no tsumo on the deal).
-  s_.turn = s_.dealer;
-  s_.drawn = kNoTile;
-  s_.phase = Phase::kAfterDraw;
-}
-
-void Round::LoseShields(int seat, bool face_down, bool face_up, ShieldLossCause cause) {
-  SeatState& p = s_.seats[seat];
-  Event e;
-  e.type = EventType::kShieldsLost;
-  e.actor = static_cast<int8_t>(seat);
-  e.cause = cause;
-  if (face_down) {
-    e.count = static_cast<uint8_t>(p.shields_down.size());
-    s_.shields_returned.insert(s_.shields_returned.end(), p.shields_down.begin(), p.shields_down.end());
-    p.shields_down.clear();
-  }
-  if (face_up) {
-    e.tiles = p.shields_up;
-    for (size_t i = 0; i < p.shields_up.size() && i < 4; ++i) e.consumed[e.num_consumed++] = p.shields_up[i];
-    s_.shields_returned.insert(s_.shields_returned.end(), p.shields_up.begin(), p.shields_up.end());
-    p.shields_up.clear();
-  }
-  if (e.count > 0 || !e.tiles.empty()) Emit(std::move(e));
+  log_.Emit(std::move(e));
+  if (a.type == ActionType::kAnkan) RevealDora(s_, log_);  // a closed kan's dora is turned at once
 }
 
 int Round::NagashiPayment(int winner, int payer) const {
@@ -413,7 +281,7 @@ Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& leg
   static constexpr const char* kWind[] = {"East", "South", "West", "North"};
   return Error{"agent \"" + agent->Name() + "\" (seat " + std::to_string(seat) + ") answered \"" + ActionToString(a) +
                "\" in " + kWind[s_.round_wind] + " " + std::to_string(s_.kyoku + 1) + " honba " +
-               std::to_string(s_.honba) + " after " + std::to_string(log_->size()) +
+               std::to_string(s_.honba) + " after " + std::to_string(log_.size()) +
                " events, which is not a legal action; legal: " + list};
 }
 
@@ -421,9 +289,8 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
   Deal();
   s_.turn = s_.dealer;
   if (s_.rules->shields.enabled) {
-    std::string error;
-    SelectShields(agents, &error);
-    if (!error.empty()) return Error{error};
+    auto ask = [&](int seat, const std::vector<Action>& legal) { return Ask(agents[seat], seat, legal); };
+    if (auto error = ChooseShields(s_, log_, &legal_, ask)) return *error;
   } else {
     s_.phase = Phase::kDraw;
   }
@@ -454,7 +321,7 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           case ActionType::kKakan: ApplyKan(a); break;
           case ActionType::kRiichi: Discard(a.tile, true); break;
           case ActionType::kOpenRiichi: Discard(a.tile, true, true); break;
-          case ActionType::kExchange: Exchange(a); break;
+          case ActionType::kExchange: Discard(ExchangeShield(s_, log_, a), false, false, true); break;
           default: Discard(a.tile, false); break;
         }
         break;
@@ -515,7 +382,7 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           // discard (or the next kan), one of an earlier open kan is turned now.
           if (s_.phase == Phase::kOnKakan) {
             BreakIppatsu();
-            RevealPendingDora();
+            RevealPendingDora(s_, log_);
             ++s_.pending_dora;
           }
           s_.turn = s_.kan_actor;
@@ -532,7 +399,7 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           Event e;
           e.type = EventType::kReachAccepted;
           e.actor = static_cast<int8_t>(from);
-          Emit(std::move(e));
+          log_.Emit(std::move(e));
           const bool all_riichi = std::all_of(s_.seats.begin(), s_.seats.end(),
                                               [](const SeatState& p) { return p.riichi == RiichiState::kAccepted; });
           if (all_riichi && rules.abort_four_riichi) {
@@ -573,30 +440,9 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
   const Ruleset& rules = *s_.rules;
   const ScoringModule* module = FindScoringModule(rules.scoring);
   const int honba_each = rules.honba_value / 3;
-  // Tsumo protection: a seat with a face-up shield tile among the winner's waits (the hand
-  // before the winning draw) pays nothing, unless the winner declared open riichi.
-  std::array<bool, 4> protected_seat{};
-  const ShieldRules& sh = rules.shields;
-  if (tsumo && sh.enabled && sh.tsumo_protection && !(sh.open_riichi && s_.seats[winners[0]].open_riichi)) {
-    const int w = winners[0];
-    SeatState before = s_.seats[w];
-    --before.counts[KindOf(tile)];
-    const uint64_t waits = WaitMask(before);
-    for (int i = 1; i < 4; ++i) {
-      const int p = (w + i) % 4;
-      for (Tile t : s_.seats[p].shields_up) {
-        if (!(waits >> KindOf(t) & 1)) continue;
-        protected_seat[p] = true;
-        Event e;
-        e.type = EventType::kProtection;
-        e.actor = static_cast<int8_t>(p);
-        e.target = static_cast<int8_t>(w);
-        e.pai = t;
-        Emit(std::move(e));
-        break;
-      }
-    }
-  }
+  // Tsumo protection: the seats that pay nothing (shields).
+  const std::array<bool, 4> protected_seat =
+      tsumo ? ProtectFromTsumo(s_, log_, winners[0], tile) : std::array<bool, 4>{};
   for (size_t i = 0; i < winners.size(); ++i) {
     const int w = winners[i];
     WinContext ctx = MakeWinContext(s_, w, tile, tsumo ? WinKind::kTsumo : chankan ? WinKind::kChankan : WinKind::kRon);
@@ -667,15 +513,12 @@ void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, boo
     e.target = static_cast<int8_t>(from);
     e.pai = tile;
     e.hora = std::move(info);
-    Emit(std::move(e));
+    log_.Emit(std::move(e));
     if (w == s_.dealer) outcome_.dealer_won = true;
   }
   s_.riichi_sticks = 0;
   outcome_.win = true;
-  if (sh.enabled) {
-    for (int w : winners) LoseShields(w, true, true, ShieldLossCause::kWon);
-    if (!tsumo) LoseShields(from, true, true, ShieldLossCause::kDealtIn);
-  }
+  ConfiscateAfterWin(s_, log_, winners, from, tsumo);
   Finish();
 }
 
@@ -717,7 +560,7 @@ void Round::SettleAbort(DrawReason reason) {
   Event e;
   e.type = EventType::kRyukyoku;
   e.ryukyoku = std::move(info);
-  Emit(std::move(e));
+  log_.Emit(std::move(e));
   outcome_.abortive = true;
   Finish();
 }
@@ -761,30 +604,19 @@ void Round::SettleExhaustive() {
   Event e;
   e.type = EventType::kRyukyoku;
   e.ryukyoku = std::move(info);
-  Emit(std::move(e));
-  if (rules.shields.enabled) {
-    // Tenpai: the face-up shields are lost, the face-down ones kept; noten: all lost.
-    for (int p = 0; p < 4; ++p) {
-      const bool tenpai = IsTenpai(s_.seats[p]);
-      LoseShields(p, !tenpai, true, tenpai ? ShieldLossCause::kTenpaiFaceUp : ShieldLossCause::kNoten);
-    }
-  }
+  log_.Emit(std::move(e));
+  ConfiscateAfterExhaustiveDraw(s_, log_);
   Finish();
 }
 
 void Round::Finish() {
-  // Shields left (face down, and face up where the hand's end did not take them) are carried.
-  for (int p = 0; p < 4; ++p) {
-    outcome_.shields_kept[p] = s_.seats[p].shields_down;
-    outcome_.shields_kept[p].insert(outcome_.shields_kept[p].end(), s_.seats[p].shields_up.begin(),
-                                    s_.seats[p].shields_up.end());
-  }
+  outcome_.shields_kept = KeptShields(s_);
   outcome_.scores = s_.scores;
   outcome_.riichi_sticks = s_.riichi_sticks;
   s_.phase = Phase::kEnded;
   Event e;
   e.type = EventType::kEndKyoku;
-  Emit(std::move(e));
+  log_.Emit(std::move(e));
 }
 
 }  // namespace mj

@@ -11,8 +11,10 @@
 
 #include "engine/agent.h"
 #include "engine/event.h"
-#include "tiles/result.h"
+#include "engine/hand_log.h"
 #include "engine/round_state.h"
+#include "engine/shields.h"
+#include "tiles/result.h"
 
 namespace mj {
 
@@ -39,9 +41,6 @@ struct RoundOutcome {
   std::array<std::vector<Tile>, 4> shields_kept;  // shields each seat carries into the next hand
 };
 
-// Called after every event with the state, for invariant checks in tests and debug builds.
-using EventObserver = std::function<void(const RoundState&, const Event&)>;
-
 // Supplies each draw as it happens, for imported records that store every seat's draws but not
 // the wall (Tenhou's): returns the tile `seat` draws now (`rinshan`: a replacement draw), or
 // nullopt to stop the hand. The round swaps that tile into the wall position being drawn, so it
@@ -51,31 +50,22 @@ using DrawSource = std::function<std::optional<Tile>(const RoundState&, int seat
 class Round {
  public:
   Round(const Ruleset& rules, const Wall& wall, const RoundSetup& setup, std::vector<Event>* log);
+  Round(const Round&) = delete;  // log_ points at s_
+  Round& operator=(const Round&) = delete;
 
   // Plays the hand. An agent's illegal answer stops it with an error naming the agent, the
   // state and the answer; the events recorded so far stay in the log.
   [[nodiscard]] Result<RoundOutcome> Play(const std::array<Agent*, 4>& agents);
 
-  void set_observer(EventObserver observer) { observer_ = std::move(observer); }
+  void set_observer(EventObserver observer) { log_.set_observer(std::move(observer)); }
   void set_draw_source(DrawSource source) { draw_source_ = std::move(source); }
   [[nodiscard]] const RoundState& state() const { return s_; }
 
  private:
-  void Emit(Event e);
-  // Appends an event of `type` by `actor` on `pai` built in place in the log (the common small
-  // events: draws, discards, shields set), then tells the observer.
-  void EmitPlain(EventType type, int actor, Tile pai, bool tsumogiri = false);
   void Deal();
   [[nodiscard]] bool Draw();  // false: the draw source stopped the hand (error in draw_error_)
-  void RevealDora();
-  void RevealPendingDora();
   void Discard(Tile t, bool riichi, bool open = false, bool from_shield = false);
-  void SelectShields(const std::array<Agent*, 4>& agents, std::string* error);
-  void Exchange(const Action& a);
-  void LoseShields(int seat, bool face_down, bool face_up, ShieldLossCause cause);
   [[nodiscard]] int NagashiPayment(int winner, int payer) const;
-  void RemoveFromHand(int seat, Tile t);
-  void AddToHand(int seat, Tile t);
   void ApplyCall(const Action& a);
   void ApplyKan(const Action& a);
   void BreakIppatsu();
@@ -86,8 +76,7 @@ class Round {
   void Finish();
 
   RoundState s_;
-  std::vector<Event>* log_;
-  EventObserver observer_;
+  HandLog log_;
   DrawSource draw_source_;
   std::string draw_error_;
   RoundOutcome outcome_;
@@ -106,11 +95,6 @@ class Round {
 // three times from the dealer, then one tile each.
 [[nodiscard]] int DealSeat(int position, int dealer);
 
-// Shield deal (rules.shields.enabled): the number of wall tiles dealt, and the seat receiving
-// position i: blocks of four three times from the dealer (48 tiles), then 1 + extra tiles to
-// each seat in turn from the dealer, then one more to the dealer (its 14th: the dealer does not
-// draw on its first turn). With extra 2: 61 tiles, dealer 16, others 15.
-[[nodiscard]] int ShieldDealSize(int extra);
-[[nodiscard]] int ShieldDealSeat(int position, int dealer, int extra);
+// The shield deal (ShieldDealSize, ShieldDealSeat) is in engine/shields.h.
 
 }  // namespace mj

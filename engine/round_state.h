@@ -3,6 +3,7 @@
 // river, riichi and furiten status, and the table counters. Pure data plus small queries; the
 // transitions live in engine/round.h, legal actions in engine/legal_actions.h.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -139,6 +140,22 @@ inline RiverTile& PlaceInRiver(RoundState& s, int seat, Tile t, bool tsumogiri, 
   placed.tsumogiri = tsumogiri;
   placed.riichi = riichi;
   return placed;
+}
+
+// Tile `t` into `seat`'s concealed hand.
+inline void AddToHand(RoundState& s, int seat, Tile t) {
+  s.seats[seat].hand.push_back(t);
+  ++s.seats[seat].counts[KindOf(t)];
+}
+
+// Tile `t` out of `seat`'s concealed hand (nothing if it is not there: legal actions only name
+// held tiles).
+inline void RemoveFromHand(RoundState& s, int seat, Tile t) {
+  auto& hand = s.seats[seat].hand;
+  auto it = std::find(hand.begin(), hand.end(), t);
+  if (it == hand.end()) return;
+  hand.erase(it);
+  --s.seats[seat].counts[KindOf(t)];
 }
 
 }  // namespace mj

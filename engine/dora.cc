@@ -1,0 +1,21 @@
+#include "engine/dora.h"
+
+namespace mj {
+
+void RevealDora(RoundState& s, HandLog& log) {
+  if (!s.rules->dora || s.dora_revealed >= 5) return;
+  ++s.dora_revealed;
+  Event e;
+  e.type = EventType::kDora;
+  e.pai = s.wall.DoraIndicator(s.dora_revealed - 1);
+  log.Emit(std::move(e));
+}
+
+void RevealPendingDora(RoundState& s, HandLog& log) {
+  while (s.pending_dora > 0) {
+    --s.pending_dora;
+    RevealDora(s, log);
+  }
+}
+
+}  // namespace mj
