@@ -6,7 +6,6 @@
 #include "engine/legal_actions.h"
 #include "engine/shields.h"
 #include "engine/win_check.h"
-#include "rules/dunpai_scoring.h"
 #include "rules/points.h"
 #include "rules/scoring_module.h"
 
@@ -265,9 +264,7 @@ void Round::ApplyKan(const Action& a) {
 
 int Round::NagashiPayment(int winner, int payer) const {
   const Ruleset& rules = *s_.rules;
-  const bool dunpai = rules.scoring == "dunpai";
-  const Payment pay = dunpai ? DunpaiPayment(DunpaiHandValue(4, rules), winner == s_.dealer, true, rules)
-                             : PaymentFromBase(2000, winner == s_.dealer, true);
+  const Payment pay = FindScoringModule(rules.scoring)->NagashiPayment(winner == s_.dealer, rules);
   return pay.kind == PaymentKind::kTsumoDealer ? pay.each : payer == s_.dealer ? pay.dealer : pay.non_dealer;
 }
 

@@ -91,6 +91,10 @@ bool Better(const ScoreResult& a, const ScoreResult& b) {
 
 }  // namespace
 
+Payment DunpaiScoring::NagashiPayment(bool dealer, const Ruleset& rules) const {
+  return DunpaiPayment(DunpaiHandValue(4, rules), dealer, true, rules);
+}
+
 int DunpaiHandValue(int han, const Ruleset& rules) {
   const auto& table = rules.han_points;
   if (han <= 0 || table.empty()) return 0;

@@ -14,6 +14,8 @@ class DunpaiScoring final : public ScoringModule {
  public:
   [[nodiscard]] std::string_view Name() const override { return "dunpai"; }
   [[nodiscard]] ScoreResult Score(const WinContext& ctx, const Ruleset& rules) const override;
+  // A 4-han hand (mangan's place in the han_points table), paid as a tsumo.
+  [[nodiscard]] Payment NagashiPayment(bool dealer, const Ruleset& rules) const override;
 };
 
 // Points of a hand of `han` whole han: han_points[han - 1], beyond the table its last entry

@@ -4,9 +4,15 @@
 #include "rules/dunpai_scoring.h"
 #include "rules/fuless_scoring.h"
 #include "rules/ningbo_scoring.h"
+#include "rules/points.h"
 #include "rules/riichi_scoring.h"
 
 namespace mj {
+
+Payment ScoringModule::NagashiPayment(bool dealer, const Ruleset& rules) const {
+  (void)rules;
+  return PaymentFromBase(2000, dealer, true);
+}
 
 // Add a module here and its name to kScoringModules in rules/ruleset.cc.
 const ScoringModule* FindScoringModule(std::string_view name) {

@@ -27,6 +27,10 @@ class ScoringModule {
     (void)rules;
     return std::nullopt;
   }
+  // Nagashi mangan: the payment to a (`dealer` or not) seat whose discards were all terminals
+  // and honours, none called, at an exhaustive draw, paid like a tsumo of a mangan. Default:
+  // the riichi mangan (base 2000).
+  [[nodiscard]] virtual Payment NagashiPayment(bool dealer, const Ruleset& rules) const;
 };
 
 // The module registered under `name`, or nullptr.
