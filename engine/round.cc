@@ -4,10 +4,9 @@
 
 #include "engine/dora.h"
 #include "engine/legal_actions.h"
+#include "engine/settlement.h"
 #include "engine/shields.h"
 #include "engine/win_check.h"
-#include "rules/points.h"
-#include "rules/scoring_module.h"
 
 namespace mj {
 
@@ -167,29 +166,7 @@ void Round::ApplyCall(const Action& a) {
   m.called = a.tile;
   m.from = static_cast<int8_t>(from);
   p.melds.push_back(m);
-  // Pao: the discard that completes the third dragon or fourth wind meld, or (pao_one_suit)
-  // the fourth meld of a hand whose melds are all of the called tile's suit.
-  if (s_.rules->pao) {
-    int dragons = 0, winds = 0, same_suit = 0;
-    const Kind called = KindOf(a.tile);
-    for (const EngineMeld& x : p.melds) {
-      const Kind k = KindOf(x.tiles[0]);
-      same_suit += !IsHonor(k) && !IsHonor(called) && k / 9 == called / 9;
-      if (x.type == MeldType::kChi) continue;
-      dragons += IsDragon(k);
-      winds += IsWind(k);
-    }
-    if (m.type != MeldType::kChi && IsDragon(called) && dragons == 3) {
-      pao_[caller] = from;
-      pao_kind_[caller] = PaoKind::kDragons;
-    } else if (m.type != MeldType::kChi && IsWind(called) && winds == 4) {
-      pao_[caller] = from;
-      pao_kind_[caller] = PaoKind::kWinds;
-    } else if (s_.rules->pao_one_suit && same_suit == 4) {
-      pao_[caller] = from;
-      pao_kind_[caller] = PaoKind::kOneSuit;
-    }
-  }
+  NotePao(s_, caller, from, m, a.tile, pao_);
   Event e;
   e.type = a.type == ActionType::kChi ? EventType::kChi : a.type == ActionType::kPon ? EventType::kPon : EventType::kDaiminkan;
   e.actor = static_cast<int8_t>(caller);
@@ -260,12 +237,6 @@ void Round::ApplyKan(const Action& a) {
   s_.drawn = kNoTile;
   log_.Emit(std::move(e));
   if (a.type == ActionType::kAnkan) RevealDora(s_, log_);  // a closed kan's dora is turned at once
-}
-
-int Round::NagashiPayment(int winner, int payer) const {
-  const Ruleset& rules = *s_.rules;
-  const Payment pay = FindScoringModule(rules.scoring)->NagashiPayment(winner == s_.dealer, rules);
-  return pay.kind == PaymentKind::kTsumoDealer ? pay.each : payer == s_.dealer ? pay.dealer : pay.non_dealer;
 }
 
 Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& legal) {
@@ -434,175 +405,20 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
 }
 
 void Round::SettleWins(const std::vector<int>& winners, Tile tile, int from, bool tsumo, bool chankan) {
-  const Ruleset& rules = *s_.rules;
-  const ScoringModule* module = FindScoringModule(rules.scoring);
-  const int honba_each = rules.honba_value / 3;
-  // Tsumo protection: the seats that pay nothing (shields).
-  const std::array<bool, 4> protected_seat =
-      tsumo ? ProtectFromTsumo(s_, log_, winners[0], tile) : std::array<bool, 4>{};
-  for (size_t i = 0; i < winners.size(); ++i) {
-    const int w = winners[i];
-    WinContext ctx = MakeWinContext(s_, w, tile, tsumo ? WinKind::kTsumo : chankan ? WinKind::kChankan : WinKind::kRon);
-    if (i > 0) {  // honba and deposits go to the first winner from the discarder
-      ctx.honba = 0;
-      ctx.riichi_sticks = 0;
-    }
-    const ScoreResult r = module->Score(ctx, rules);
-    std::array<int, 4> d{};
-    int unpaid = 0;  // protected seats' shares
-    // Pao: the liable seat pays for a daisangen / daisuushii it fed.
-    int liable = -1;
-    if (pao_[w] >= 0) {
-      for (const YakuEntry& e : r.yaku) {
-        const bool dragons = e.id == YakuId::kDaisangen;
-        const bool winds = e.id == YakuId::kDaisuushii || e.id == YakuId::kFourHappiness;
-        const bool one_suit = e.id == YakuId::kChinitsu;
-        if ((dragons && pao_kind_[w] == PaoKind::kDragons) || (winds && pao_kind_[w] == PaoKind::kWinds) ||
-            (one_suit && pao_kind_[w] == PaoKind::kOneSuit))
-          liable = pao_[w];
-      }
-    }
-    // Each of the three pays on a tsumo, and on a ron too where the module says so (Ningbo's
-    // 三家払い: a ron's payment is then of a tsumo kind).
-    if (tsumo || r.payment.kind != PaymentKind::kRon) {
-      if (liable >= 0) {
-        d[liable] -= r.payment.Total() + r.honba_bonus;
-      } else {
-        for (int p = 0; p < 4; ++p) {
-          if (p == w) continue;
-          int pay = r.payment.kind == PaymentKind::kTsumoDealer ? r.payment.each
-                    : p == s_.dealer                           ? r.payment.dealer
-                                                               : r.payment.non_dealer;
-          if (protected_seat[p]) {
-            unpaid += pay + honba_each * ctx.honba;
-            continue;
-          }
-          d[p] -= pay + honba_each * ctx.honba;
-        }
-      }
-    } else if (liable >= 0 && liable != from) {
-      const int half = r.payment.ron / 2;
-      d[from] -= r.payment.ron - half;
-      d[liable] -= half + r.honba_bonus;
-    } else {
-      d[from] -= r.payment.ron + r.honba_bonus;
-    }
-    d[w] += r.total - unpaid;
-    auto info = std::make_shared<HoraInfo>();
-    if (i + 1 == winners.size()) SettleSides(winners, d, *info);
-    for (int p = 0; p < 4; ++p) s_.scores[p] += d[p];
-    if (r.deposits > 0) s_.riichi_sticks = 0;
-    info->score = r;
-    info->deltas = d;
-    info->scores = s_.scores;
-    info->hand = s_.seats[w].hand;
-    if (tsumo) {
-      auto it = std::find(info->hand.begin(), info->hand.end(), tile);
-      if (it != info->hand.end()) info->hand.erase(it);
-    }
-    std::sort(info->hand.begin(), info->hand.end());
-    if (s_.seats[w].riichi == RiichiState::kAccepted)
-      for (int k = 0; k < s_.dora_revealed; ++k) info->ura_markers.push_back(s_.wall.UraIndicator(k));
-    info->pao = liable;
-    Event e;
-    e.type = EventType::kHora;
-    e.actor = static_cast<int8_t>(w);
-    e.target = static_cast<int8_t>(from);
-    e.pai = tile;
-    e.hora = std::move(info);
-    log_.Emit(std::move(e));
-    if (w == s_.dealer) outcome_.dealer_won = true;
-  }
-  s_.riichi_sticks = 0;
+  outcome_.dealer_won = mj::SettleWins(s_, log_, pao_, winners, tile, from, tsumo, chankan);
   outcome_.win = true;
-  ConfiscateAfterWin(s_, log_, winners, from, tsumo);
   Finish();
 }
 
-void Round::SettleSides(const std::vector<int>& winners, std::array<int, 4>& d, HoraInfo& info) const {
-  const Ruleset& rules = *s_.rules;
-  const ScoringModule* module = FindScoringModule(rules.scoring);
-  std::array<std::optional<int>, 4> value;
-  for (int p = 0; p < 4; ++p) {
-    if (std::find(winners.begin(), winners.end(), p) != winners.end()) continue;
-    const SeatState& seat = s_.seats[p];
-    WinContext hand;
-    hand.concealed = seat.counts;
-    for (const EngineMeld& m : seat.melds) hand.melds.push_back(Meld{m.type, m.LowestKind()});
-    hand.seat_wind = s_.SeatWind(p);
-    hand.has_round_wind = rules.round_wind;
-    hand.round_wind = static_cast<Wind>(s_.round_wind);
-    value[p] = module->LoserValue(hand, rules);
-    if (!value[p]) return;  // the module has no side settlement
-  }
-  info.side = true;
-  for (int p = 0; p < 4; ++p) {
-    info.side_values[p] = value[p].value_or(-1);
-    if (!value[p]) continue;
-    for (int q = p + 1; q < 4; ++q) {
-      if (!value[q]) continue;
-      const int factor = (p == s_.dealer || q == s_.dealer) && rules.dealer_pays_double ? 2 : 1;
-      const int diff = (*value[p] - *value[q]) * factor;  // q pays p (p pays q when negative)
-      info.side_deltas[p] += diff;
-      info.side_deltas[q] -= diff;
-    }
-  }
-  for (int p = 0; p < 4; ++p) d[p] += info.side_deltas[p];
-}
-
 void Round::SettleAbort(DrawReason reason) {
-  auto info = std::make_shared<RyukyokuInfo>();
-  info->reason = reason;
-  info->scores = s_.scores;
-  Event e;
-  e.type = EventType::kRyukyoku;
-  e.ryukyoku = std::move(info);
-  log_.Emit(std::move(e));
+  SettleAbortiveDraw(s_, log_, reason);
   outcome_.abortive = true;
   Finish();
 }
 
 void Round::SettleExhaustive() {
-  const Ruleset& rules = *s_.rules;
-  auto info = std::make_shared<RyukyokuInfo>();
-  info->reason = DrawReason::kExhaustive;
-  int tenpai_count = 0;
-  for (int p = 0; p < 4; ++p) {
-    info->tenpai[p] = IsTenpai(s_.seats[p]);
-    tenpai_count += info->tenpai[p];
-    if (info->tenpai[p]) {
-      info->hands[p] = s_.seats[p].hand;
-      std::sort(info->hands[p].begin(), info->hands[p].end());
-    }
-    const SeatState& seat = s_.seats[p];
-    info->nagashi[p] = rules.nagashi_mangan && !seat.river.empty() && seat.all_discards_orphans && !seat.discards_called;
-  }
-  std::array<int, 4> d{};
-  const bool any_nagashi = std::any_of(info->nagashi.begin(), info->nagashi.end(), [](bool b) { return b; });
-  if (any_nagashi) {
-    for (int w = 0; w < 4; ++w) {
-      if (!info->nagashi[w]) continue;
-      for (int p = 0; p < 4; ++p) {
-        if (p == w) continue;
-        const int amount = NagashiPayment(w, p);
-        d[p] -= amount;
-        d[w] += amount;
-      }
-    }
-  } else if (tenpai_count > 0 && tenpai_count < 4) {
-    for (int p = 0; p < 4; ++p)
-      d[p] = info->tenpai[p] ? rules.noten_payment / tenpai_count : -rules.noten_payment / (4 - tenpai_count);
-  }
-  for (int p = 0; p < 4; ++p) s_.scores[p] += d[p];
-  info->deltas = d;
-  info->scores = s_.scores;
+  outcome_.dealer_tenpai = SettleExhaustiveDraw(s_, log_);
   outcome_.exhaustive = true;
-  outcome_.dealer_tenpai = info->tenpai[s_.dealer];
-  Event e;
-  e.type = EventType::kRyukyoku;
-  e.ryukyoku = std::move(info);
-  log_.Emit(std::move(e));
-  ConfiscateAfterExhaustiveDraw(s_, log_);
   Finish();
 }
 

@@ -13,6 +13,7 @@
 #include "engine/event.h"
 #include "engine/hand_log.h"
 #include "engine/round_state.h"
+#include "engine/settlement.h"
 #include "engine/shields.h"
 #include "tiles/result.h"
 
@@ -65,11 +66,11 @@ class Round {
   void Deal();
   [[nodiscard]] bool Draw();  // false: the draw source stopped the hand (error in draw_error_)
   void Discard(Tile t, bool riichi, bool open = false, bool from_shield = false);
-  [[nodiscard]] int NagashiPayment(int winner, int payer) const;
   void ApplyCall(const Action& a);
   void ApplyKan(const Action& a);
   void BreakIppatsu();
   [[nodiscard]] Result<Action> Ask(Agent* agent, int seat, const std::vector<Action>& legal);
+  // The hand's end (engine/settlement.h does the paying), then Finish.
   void SettleWins(const std::vector<int>& winners, Tile tile, int from, bool tsumo, bool chankan);
   void SettleAbort(DrawReason reason);
   void SettleExhaustive();
@@ -80,13 +81,7 @@ class Round {
   DrawSource draw_source_;
   std::string draw_error_;
   RoundOutcome outcome_;
-  // Pao (liability): the seat that fed a winner-to-be's third dragon set, fourth wind set or
-  // (pao_one_suit) fourth set of one suit; it pays when the hand wins with that limit.
-  enum class PaoKind : uint8_t { kDragons, kWinds, kOneSuit };
-  std::array<int, 4> pao_{-1, -1, -1, -1};
-  std::array<PaoKind, 4> pao_kind_{};
-  // The side settlement among the losers of a win (Ningbo's サイド), into `d` and `info`.
-  void SettleSides(const std::vector<int>& winners, std::array<int, 4>& d, HoraInfo& info) const;
+  Pao pao_;  // who is liable for whose limit hand (settlement)
   std::array<std::vector<Tile>, 4> carried_;  // shields carried into this hand
   std::vector<Action> legal_;  // the legal actions of the decision being asked (one buffer)
 };
