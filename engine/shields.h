@@ -8,10 +8,12 @@
 //   tsumo win     ProtectFromTsumo (settlement, before the payments)
 //   hand end      ConfiscateAfterWin, ConfiscateAfterExhaustiveDraw (settlement)
 //   carry-over    KeptShields (the hand's end)
-// Face-up shield tiles' other effects are read where they act: furiten (engine/win_check.cc),
-// no call or ron on them (they never reach a river), peach tiles shown (engine/player_view.cc).
+// Face-up shield tiles' other effects: furiten (ShieldFuriten, read by IsFuriten in
+// engine/win_check.cc); no call or ron on them (they never reach a river); peach tiles shown
+// (engine/player_view.cc).
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -71,6 +73,14 @@ void AddExchanges(const RoundState& s, const SeatState& p, size_t first_discard,
 // the face-down shield leaves it. Returns the shield, this turn's discard (the caller discards
 // it: Round::Discard with from_shield).
 [[nodiscard]] Tile ExchangeShield(RoundState& s, HandLog& log, const Action& a);
+
+// Seed 003 rule 3 (furiten): a face-up shield tile counts as the seat's own discard, so a seat
+// waiting on one of their kinds (bit k of `waits` for kind k) is furiten.
+[[nodiscard]] inline bool ShieldFuriten(const SeatState& seat, uint64_t waits) {
+  for (Tile t : seat.shields_up)
+    if (waits >> KindOf(t) & 1) return true;
+  return false;
+}
 
 // ---- The hand's end ------------------------------------------------------------------------
 

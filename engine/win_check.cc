@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "engine/shields.h"
 #include "rules/shanten.h"
 #include "rules/waits.h"
 
@@ -152,10 +153,7 @@ bool IsFuriten(const SeatState& seat, uint64_t waits) {
   if (seat.temporary_furiten || seat.riichi_furiten) return true;
   for (int k = 0; k < kNumKinds; ++k)
     if ((waits >> k & 1) && seat.discarded[k]) return true;
-  // Face-up shield tiles count as the seat's own discards (Dunpai).
-  for (Tile t : seat.shields_up)
-    if (waits >> KindOf(t) & 1) return true;
-  return false;
+  return ShieldFuriten(seat, waits);  // face-up shield tiles count as own discards (Dunpai)
 }
 
 ScoreResult ScoreWin(const RoundState& s, int seat, Tile win, WinKind kind) {
