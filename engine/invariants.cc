@@ -43,8 +43,9 @@ std::string CheckInvariants(const RoundState& s, int expected_total) {
     int expected = 13 - 3 * static_cast<int>(seat.melds.size());
     if (s.phase == Phase::kSetShield) expected += (p == s.dealer) + s.shields_to_set[p];
     const int size = static_cast<int>(seat.hand.size());
-    const bool holding_extra = s.phase != Phase::kSetShield && (s.turn == p && (s.phase == Phase::kAfterDraw || s.phase == Phase::kAfterCall)) ||
-                               (s.phase == Phase::kEnded && size == expected + 1);
+    const bool holding_extra =
+        (s.phase != Phase::kSetShield && s.turn == p && (s.phase == Phase::kAfterDraw || s.phase == Phase::kAfterCall)) ||
+        (s.phase == Phase::kEnded && size == expected + 1);
     if (size != expected + (holding_extra ? 1 : 0))
       return "seat " + std::to_string(p) + " holds " + std::to_string(size) + " tiles with " +
              std::to_string(seat.melds.size()) + " melds";

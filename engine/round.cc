@@ -340,7 +340,9 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           if (rons.size() == 3 && rules.triple_ron_abort) {
             SettleAbort(DrawReason::kTripleRon);
           } else {
-            if (!rules.double_ron) rons.resize(1);
+            // Only the first from the discarder (erase, not resize(1): GCC 12 warns falsely on
+            // resize's growing path, -Warray-bounds).
+            if (!rules.double_ron) rons.erase(rons.begin() + 1, rons.end());
             SettleWins(rons, tile, from, false, !on_discard);
           }
           break;

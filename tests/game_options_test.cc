@@ -46,7 +46,7 @@ std::vector<const Event*> OfType(const std::vector<Event>& events, EventType t) 
   return out;
 }
 
-const std::array<Policy, 4> kAllWin{Policy{true}, Policy{true}, Policy{true}, Policy{true}};
+const std::array<Policy, 4> kAllWin{Policy{.win = true}, Policy{.win = true}, Policy{.win = true}, Policy{.win = true}};
 
 // Seats 1, 2 (and 3) wait on 6p with tanyao; the dealer draws 6p first and discards it.
 Wall RonWall(bool three_waiting) {
@@ -150,7 +150,7 @@ TEST(GameOptions, NagashiMangan) {
 
 TEST(GameOptions, NineTerminalsAbort) {
   const Wall wall = ScenarioWall({"19m19p19s1234z258m", "2345m2345p2345s6z", "3456m3456p3456s6z", "6789m6789p6789s7z"}, "7z");
-  const std::array<Policy, 4> nine{Policy{false, false, false, true}, Policy{}, Policy{}, Policy{}};
+  const std::array<Policy, 4> nine{Policy{.nine = true}, Policy{}, Policy{}, Policy{}};
   const auto on = OfType(PlayOneHand(WithRules({{"abort_nine_terminals", true}}), wall, nine), EventType::kRyukyoku);
   ASSERT_EQ(on.size(), 1u);
   EXPECT_EQ(on[0]->ryukyoku->reason, DrawReason::kNineTerminals);
@@ -176,7 +176,7 @@ TEST(GameOptions, FourRiichiAbort) {
   // Every seat is tenpai on a single honour nobody draws; the first draws are dead tiles.
   const Wall wall = ScenarioWall({"123m456m789m123p5z", "123s456s789s456p6z", "234m567m789p111z7z", "234s567s678p222z3z"},
                                  "9s9s1p1p8m8m");
-  const Policy riichi{false, true, false, false};
+  const Policy riichi{.riichi = true};
   const std::array<Policy, 4> all{riichi, riichi, riichi, riichi};
   const auto on = PlayOneHand(WithRules({{"abort_four_riichi", true}}), wall, all);
   EXPECT_EQ(OfType(on, EventType::kReachAccepted).size(), 4u);
@@ -192,7 +192,7 @@ TEST(GameOptions, FourKansByTwoPlayersAbort) {
   // Each seat holds a quad and makes a closed kan on its first turn.
   const Wall wall = ScenarioWall({"1111m258p369s123z", "2222m147p258s567z", "3333m369p147s125z", "4444m258p369s345z"},
                                  "9m9p9s8m", 0, "", "8p8s7m7p");
-  const Policy kan{false, false, true, false};
+  const Policy kan{.kan = true};
   const std::array<Policy, 4> all{kan, kan, kan, kan};
   const auto on = PlayOneHand(WithRules({{"abort_four_kans", true}}), wall, all);
   EXPECT_EQ(OfType(on, EventType::kAnkan).size(), 4u);
