@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Configures and builds the project in ./build (Release, all cores).
+# Configures and builds the project in ./build (Release, all cores). MJ_WERROR=ON makes any
+# compiler warning an error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DMJ_WERROR="${MJ_WERROR:-OFF}" >/dev/null
 cmake --build build -j"$(nproc)" -- --no-print-directory | grep -v -E '^\[ *[0-9]+%\]' || true
 test -x build/mahjong || { echo "build failed" >&2; exit 1; }
