@@ -53,8 +53,9 @@ Action DefensiveAgent::Choose(const PlayerView& view, std::span<const Action> le
     // protection) goes face up.
     int safest = -1;
     for (const Action& a : head) {
+      if (a.type != ActionType::kDiscard) continue;  // a tileless action has no danger entry
       const int d = danger[KindOf(a.tile)];
-      if (a.type == ActionType::kDiscard && (safest < 0 || d < safest)) safest = d;
+      if (safest < 0 || d < safest) safest = d;
     }
     const Action* up = nullptr;
     int up_danger = -1;  // danger[KindOf(up->tile)], kept apart from `up` so no load waits on it
