@@ -45,6 +45,8 @@ std::vector<const Event*> OfType(const std::vector<Event>& events, EventType t) 
     if (e.type == t) out.push_back(&e);
   return out;
 }
+// The pointers point into `events`: a temporary would be freed before they are read.
+std::vector<const Event*> OfType(std::vector<Event>&&, EventType) = delete;
 
 const std::array<Policy, 4> kAllWin{Policy{.win = true}, Policy{.win = true}, Policy{.win = true}, Policy{.win = true}};
 
@@ -60,7 +62,8 @@ TEST(GameOptions, DoubleRonAllowedOrHeadBump) {
   ASSERT_EQ(horas.size(), 2u);
   EXPECT_EQ(horas[0]->actor, 1);
   EXPECT_EQ(horas[1]->actor, 2);
-  const auto bump = OfType(PlayOneHand(WithRules({{"double_ron", false}}), RonWall(false), kAllWin), EventType::kHora);
+  const auto bump_events = PlayOneHand(WithRules({{"double_ron", false}}), RonWall(false), kAllWin);
+  const auto bump = OfType(bump_events, EventType::kHora);
   ASSERT_EQ(bump.size(), 1u);
   EXPECT_EQ(bump[0]->actor, 1);  // the first seat after the discarder
 }
@@ -137,12 +140,14 @@ TEST(GameOptions, NagashiMangan) {
   const std::array<std::string, 4> hands{"13579m2468p135s1z", "2468m1357p2468s2z", "159m159p159s1234z", "1199m1199p11s567z"};
   const Wall wall = ScenarioWall(hands, NagashiDraws(hands));
   const std::array<Policy, 4> quiet{};
-  const auto on = OfType(PlayOneHand(WithRules({{"nagashi_mangan", true}}), wall, quiet), EventType::kRyukyoku);
+  const auto on_events = PlayOneHand(WithRules({{"nagashi_mangan", true}}), wall, quiet);
+  const auto on = OfType(on_events, EventType::kRyukyoku);
   ASSERT_EQ(on.size(), 1u);
   EXPECT_TRUE(on[0]->ryukyoku->nagashi[1]);
   // Non-dealer mangan by tsumo: the dealer pays 4000, the others 2000 each.
   EXPECT_EQ(on[0]->ryukyoku->deltas, (std::array<int, 4>{-4000, 8000, -2000, -2000}));
-  const auto off = OfType(PlayOneHand(WithRules({{"nagashi_mangan", false}}), wall, quiet), EventType::kRyukyoku);
+  const auto off_events = PlayOneHand(WithRules({{"nagashi_mangan", false}}), wall, quiet);
+  const auto off = OfType(off_events, EventType::kRyukyoku);
   ASSERT_EQ(off.size(), 1u);
   EXPECT_FALSE(off[0]->ryukyoku->nagashi[1]);
   EXPECT_NE(off[0]->ryukyoku->deltas[1], 8000);
@@ -151,7 +156,8 @@ TEST(GameOptions, NagashiMangan) {
 TEST(GameOptions, NineTerminalsAbort) {
   const Wall wall = ScenarioWall({"19m19p19s1234z258m", "2345m2345p2345s6z", "3456m3456p3456s6z", "6789m6789p6789s7z"}, "7z");
   const std::array<Policy, 4> nine{Policy{.nine = true}, Policy{}, Policy{}, Policy{}};
-  const auto on = OfType(PlayOneHand(WithRules({{"abort_nine_terminals", true}}), wall, nine), EventType::kRyukyoku);
+  const auto on_events = PlayOneHand(WithRules({{"abort_nine_terminals", true}}), wall, nine);
+  const auto on = OfType(on_events, EventType::kRyukyoku);
   ASSERT_EQ(on.size(), 1u);
   EXPECT_EQ(on[0]->ryukyoku->reason, DrawReason::kNineTerminals);
   const auto events = PlayOneHand(WithRules({{"abort_nine_terminals", false}}), wall, nine);
@@ -164,10 +170,12 @@ TEST(GameOptions, FourWindsAbort) {
   const Wall wall = ScenarioWall({"2345m2345p2345s6z", "2345m2345p2345s6z", "6789m6789p6789s7z", "1m1p1s9m9p9s67m67p67s7z"},
                                  "1z1z1z1z");
   const std::array<Policy, 4> quiet{};
-  const auto on = OfType(PlayOneHand(WithRules({{"abort_four_winds", true}}), wall, quiet), EventType::kRyukyoku);
+  const auto on_events = PlayOneHand(WithRules({{"abort_four_winds", true}}), wall, quiet);
+  const auto on = OfType(on_events, EventType::kRyukyoku);
   ASSERT_EQ(on.size(), 1u);
   EXPECT_EQ(on[0]->ryukyoku->reason, DrawReason::kFourWinds);
-  const auto off = OfType(PlayOneHand(WithRules({{"abort_four_winds", false}}), wall, quiet), EventType::kRyukyoku);
+  const auto off_events = PlayOneHand(WithRules({{"abort_four_winds", false}}), wall, quiet);
+  const auto off = OfType(off_events, EventType::kRyukyoku);
   ASSERT_EQ(off.size(), 1u);
   EXPECT_EQ(off[0]->ryukyoku->reason, DrawReason::kExhaustive);
 }
@@ -183,7 +191,8 @@ TEST(GameOptions, FourRiichiAbort) {
   const auto on_draw = OfType(on, EventType::kRyukyoku);
   ASSERT_EQ(on_draw.size(), 1u);
   EXPECT_EQ(on_draw[0]->ryukyoku->reason, DrawReason::kFourRiichi);
-  const auto off_draw = OfType(PlayOneHand(WithRules({{"abort_four_riichi", false}}), wall, all), EventType::kRyukyoku);
+  const auto off_draw_events = PlayOneHand(WithRules({{"abort_four_riichi", false}}), wall, all);
+  const auto off_draw = OfType(off_draw_events, EventType::kRyukyoku);
   ASSERT_EQ(off_draw.size(), 1u);
   EXPECT_EQ(off_draw[0]->ryukyoku->reason, DrawReason::kExhaustive);
 }
@@ -199,7 +208,8 @@ TEST(GameOptions, FourKansByTwoPlayersAbort) {
   const auto on_draw = OfType(on, EventType::kRyukyoku);
   ASSERT_EQ(on_draw.size(), 1u);
   EXPECT_EQ(on_draw[0]->ryukyoku->reason, DrawReason::kFourKans);
-  const auto off_draw = OfType(PlayOneHand(WithRules({{"abort_four_kans", false}}), wall, all), EventType::kRyukyoku);
+  const auto off_draw_events = PlayOneHand(WithRules({{"abort_four_kans", false}}), wall, all);
+  const auto off_draw = OfType(off_draw_events, EventType::kRyukyoku);
   ASSERT_EQ(off_draw.size(), 1u);
   EXPECT_EQ(off_draw[0]->ryukyoku->reason, DrawReason::kExhaustive);
 }
