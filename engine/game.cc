@@ -1,9 +1,7 @@
 #include "engine/game.h"
 
 #include <algorithm>
-
-#include <cstdio>
-#include <cstdlib>
+#include <string>
 
 #include "engine/invariants.h"
 #include "engine/rng.h"
@@ -101,23 +99,31 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
     if (options.wall_for_hand) wall = options.wall_for_hand(hand_index);
     if (!wall) wall = Wall::Shuffled(HandSeed(seed, static_cast<uint64_t>(hand_index)));
     Round round(rules, *wall, setup, &rec.events);
-    if (options.observer) {
-      round.set_observer(options.observer);
-    } else {
+    // Every build checks after every event that each of the 136 tiles is in exactly one place
+    // (carried shields included); the first failure stops the game with an error. Debug builds
+    // without an observer of their own check every other invariant too.
+    std::string broken;
+    const bool debug_checks =
 #ifndef NDEBUG
-      // Debug builds check every invariant after every event.
-      const int total = 4 * rules.starting_points;
-      round.set_observer([total](const RoundState& s, const Event& e) {
-        const std::string broken = CheckInvariants(s, total);
-        if (!broken.empty()) {
-          std::fprintf(stderr, "invariant broken after %s: %s\n", std::string(EventTypeName(e.type)).c_str(),
-                       broken.c_str());
-          std::abort();
-        }
-      });
+        !options.observer;
+#else
+        false;
 #endif
-    }
+    const int total = 4 * rules.starting_points;
+    round.set_observer([&](const RoundState& s, const Event& e) {
+      if (broken.empty()) {
+        std::string b = debug_checks ? CheckInvariants(s, total) : CheckTileConservation(s);
+        if (!b.empty())
+          broken = "invariant broken after event " + std::to_string(rec.events.size() - 1) + " (" +
+                   std::string(EventTypeName(e.type)) + ", hand " + std::to_string(hand_index + 1) + "): " + b;
+      }
+      if (options.observer) options.observer(s, e);
+    });
     auto outcome = round.Play(agents);
+    if (!broken.empty()) {
+      rec.error = broken;
+      return rec;
+    }
     if (!outcome) {
       rec.error = outcome.error();
       return rec;

@@ -1,36 +1,69 @@
 #include "engine/invariants.h"
 
 #include <array>
+#include <cstdint>
 
 namespace mj {
 
-std::string CheckInvariants(const RoundState& s, int expected_total) {
-  std::array<int, kNumTiles> seen{};
-  // Wall tiles not yet drawn: live [live_next, live size), rinshan not taken, all indicators;
-  // without a dead wall, [live_next, size). Tiles out of the wall (tiles[size..136): carried
-  // shields) are in the hands from the deal on.
+namespace {
+
+// Calls f(tile) for every tile in its place: the undrawn wall (live part, replacement tiles not
+// taken, all indicators; without a dead wall [live_next, size)), the shields returned this hand,
+// then each seat's hand, melds, uncalled river tiles, face-down and face-up shields. Tiles out of
+// the hand's wall (tiles[size..136): carried shields) are in the hands from the deal on.
+template <class F>
+void ForEachPlacedTile(const RoundState& s, F&& f) {
   if (s.rules->dead_wall) {
-    for (int i = s.live_next; i < s.wall.LiveSize(); ++i) ++seen[s.wall.tiles[i]];
-    for (int i = s.rinshan_next; i < 4; ++i) ++seen[s.wall.Rinshan(i)];
-    for (int i = s.wall.DoraStart(); i < s.wall.size; ++i) ++seen[s.wall.tiles[i]];
+    for (int i = s.live_next; i < s.wall.LiveSize(); ++i) f(s.wall.tiles[i]);
+    for (int i = s.rinshan_next; i < 4; ++i) f(s.wall.Rinshan(i));
+    for (int i = s.wall.DoraStart(); i < s.wall.size; ++i) f(s.wall.tiles[i]);
   } else {
-    for (int i = s.live_next; i < s.wall.size; ++i) ++seen[s.wall.tiles[i]];
+    for (int i = s.live_next; i < s.wall.size; ++i) f(s.wall.tiles[i]);
   }
-  for (Tile t : s.shields_returned) ++seen[t];
-  for (int p = 0; p < 4; ++p) {
-    const SeatState& seat = s.seats[p];
-    for (Tile t : seat.hand) ++seen[t];
+  for (Tile t : s.shields_returned) f(t);
+  for (const SeatState& seat : s.seats) {
+    for (Tile t : seat.hand) f(t);
     for (const EngineMeld& m : seat.melds)
-      for (int i = 0; i < m.num_tiles; ++i) ++seen[m.tiles[i]];
+      for (int i = 0; i < m.num_tiles; ++i) f(m.tiles[i]);
     for (const RiverTile& r : seat.river)
-      if (!r.called) ++seen[r.tile];
-    for (Tile t : seat.shields_down) ++seen[t];
-    for (Tile t : seat.shields_up) ++seen[t];
+      if (!r.called) f(r.tile);
+    for (Tile t : seat.shields_down) f(t);
+    for (Tile t : seat.shields_up) f(t);
   }
+}
+
+}  // namespace
+
+std::string CheckTileConservation(const RoundState& s) {
+  // Fast path: one bit per tile id; a tile met twice sets `twice`.
+  std::array<uint64_t, 3> bits{};
+  uint64_t twice = 0;
+  int count = 0;
+  int invalid = 0;  // ids above 135 (kNoTile) in a place where a tile should be
+  ForEachPlacedTile(s, [&](Tile t) {
+    if (t >= kNumTiles) {
+      ++invalid;
+      return;
+    }
+    const uint64_t bit = uint64_t{1} << (t & 63);
+    twice |= bits[t >> 6] & bit;
+    bits[t >> 6] |= bit;
+    ++count;
+  });
+  if (twice == 0 && invalid == 0 && count == kNumTiles) return {};
+  if (invalid > 0) return std::to_string(invalid) + " places hold no valid tile id";
+  // Only when broken: name the first tile counted other than once.
+  std::array<int, kNumTiles> times{};
+  ForEachPlacedTile(s, [&](Tile t) { ++times[t]; });  // every id is valid here
   for (int t = 0; t < kNumTiles; ++t)
-    if (seen[t] != 1)
+    if (times[t] != 1)
       return "tile " + FormatTileId(static_cast<Tile>(t), true, false) + " (id " + std::to_string(t) + ") counted " +
-             std::to_string(seen[t]) + " times";
+             std::to_string(times[t]) + " times, " + std::to_string(count) + " tiles in all";
+  return std::to_string(count) + " tiles in all";
+}
+
+std::string CheckInvariants(const RoundState& s, int expected_total) {
+  if (std::string broken = CheckTileConservation(s); !broken.empty()) return broken;
   int total = s.riichi_sticks * s.rules->riichi_deposit;
   for (int p = 0; p < 4; ++p) total += s.scores[p];
   if (total != expected_total)

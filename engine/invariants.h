@@ -8,6 +8,11 @@
 
 namespace mj {
 
+// Empty if each of the 136 tiles is in exactly one place (the undrawn wall, hands, melds, rivers,
+// face-down and face-up shields, shields returned this hand), else the first tile that is not.
+// Cheap enough to run after every event of every game (PlayGame does, in every build type).
+[[nodiscard]] std::string CheckTileConservation(const RoundState& s);
+
 // Empty if every invariant holds, else what is wrong. `expected_total` = starting points x 4.
 [[nodiscard]] std::string CheckInvariants(const RoundState& s, int expected_total);
 
