@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "replays/tenhou_verify.h"
+#include "rules/ruleset.h"
 
 namespace po = boost::program_options;
 
@@ -17,23 +18,28 @@ namespace mj::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: mahjong tenhou verify [--quiet] [--time] [--trace HAND] FILE|DIR...\n"
+    "usage: mahjong tenhou verify [--quiet] [--time] [--trace HAND] [--rules NAME|FILE] FILE|DIR...\n"
     "  Replays every hand of each tenhou.net/6 JSON record (a directory: its *.json records)\n"
     "  through the engine and compares legality, outcomes, point changes, han, fu and yaku.\n"
     "  Prints one line per mismatch, then 'games: G hands: H mismatches: M'.\n"
     "  A file that cannot be read as a record counts as a mismatch.\n"
+    "  Rules: the riichi preset, with the game end of the record's era (records before 2022:\n"
+    "  no tenpai-yame); --rules verifies every record under that ruleset instead (the record's\n"
+    "  game length, red fives and open tanyao still apply).\n"
     "  Exit status: 0 if there is no mismatch, 1 if there is one, 2 on bad usage.\n";
 
 int Verify(const std::vector<std::string>& args) {
   bool quiet = false;
   bool timing = false;
   std::string trace;
+  std::string rules_name;
   std::vector<std::string> paths;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("quiet,q", po::bool_switch(&quiet), "print only the summary line")(
       "time", po::bool_switch(&timing), "report the run time on stderr")(
       "trace", po::value<std::string>(&trace),
       "print the engine's events of the hands labelled so (e.g. E2-1; 'all' for every hand) on stderr")(
+      "rules", po::value<std::string>(&rules_name), "a preset name or ruleset file for every record")(
       "paths", po::value<std::vector<std::string>>(&paths), "files or directories");
   po::positional_options_description pos;
   pos.add("paths", -1);
@@ -66,6 +72,14 @@ int Verify(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   int games = 0, hands = 0, mismatches = 0;
   tenhou::VerifyOptions options;
+  if (!rules_name.empty()) {
+    auto rules = LoadRuleset(rules_name);
+    if (!rules) {
+      std::cerr << "mahjong tenhou verify: --rules " << rules_name << ": " << rules.error() << "\n";
+      return 2;
+    }
+    options.rules = std::move(rules).value();
+  }
   if (!trace.empty()) {
     options.trace = stderr;
     options.trace_hand = trace == "all" ? "" : trace;

@@ -193,10 +193,28 @@ void TraceHand(const std::string& file, const Kyoku& k, const Ruleset& rules, co
 
 }  // namespace
 
-Result<Ruleset> RulesetFor(const Game& game) {
-  auto base = LoadRuleset("riichi");
-  if (!base) return Error{base.error()};
-  Ruleset r = *base;
+int RecordDate(const Game& game) {
+  const std::string& id = game.title;
+  if (id.size() < 8) return 0;
+  int date = 0;
+  for (size_t i = 0; i < 8; ++i) {
+    if (id[i] < '0' || id[i] > '9') return 0;
+    date = date * 10 + (id[i] - '0');
+  }
+  return date;
+}
+
+Result<Ruleset> RulesetFor(const Game& game, const Ruleset* base) {
+  Ruleset r;
+  if (base != nullptr) {
+    r = *base;
+  } else {
+    auto riichi = LoadRuleset("riichi");
+    if (!riichi) return Error{riichi.error()};
+    r = *riichi;
+    const int date = RecordDate(game);
+    if (date != 0 && date < kTenpaiYameSince) r.tenpai_yame = false;
+  }
   r.length = game.east_only ? GameLength::kEast : GameLength::kHanchan;
   r.red_fives = game.red_fives;
   r.kuitan = game.kuitan;
@@ -245,7 +263,7 @@ std::vector<Mismatch> CompareHand(const Game& game, size_t h, const Ruleset& rul
 GameReport VerifyGame(const Game& game, const std::string& file, const VerifyOptions& options) {
   GameReport report;
   report.file = file;
-  auto rules_or = RulesetFor(game);
+  auto rules_or = RulesetFor(game, options.rules ? &*options.rules : nullptr);
   if (!rules_or) {
     report.read_ok = false;
     report.error = rules_or.error();

@@ -8,6 +8,7 @@
 // same final points. docs/TENHOU.md describes the method and the Tenhou rules it pins down.
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,11 +41,24 @@ struct VerifyOptions {
   // not empty) are written here, for finding where a mismatch starts.
   std::FILE* trace = nullptr;
   std::string trace_hand;
+  // The ruleset every record is verified under (its game length, red fives and open tanyao still
+  // come from the record); unset: the riichi preset, with the game end of the record's era
+  // (RulesetFor).
+  std::optional<Ruleset> rules;
 };
 
-// The ruleset the record was played under: the riichi preset with the record's game length, red
-// fives and open-tanyao setting.
-[[nodiscard]] Result<Ruleset> RulesetFor(const Game& game);
+// Tenhou's all-last game end changed: the records up to kTenpaiYameSince's date (YYYYMMDD, from
+// the record's id, e.g. "2009022022gm-...") let a tenpai dealer in first place play on after an
+// exhaustive draw (`tenpai_yame` false); later ones end the game there, as the riichi preset
+// does. docs/TENHOU.md gives the evidence for the date.
+inline constexpr int kTenpaiYameSince = 20220101;
+// The record's date from its id (YYYYMMDD), or 0 when the id does not start with one.
+[[nodiscard]] int RecordDate(const Game& game);
+
+// The ruleset the record was played under: `base` (default: the riichi preset, with tenpai_yame
+// false for records dated before kTenpaiYameSince) with the record's game length, red fives and
+// open-tanyao setting.
+[[nodiscard]] Result<Ruleset> RulesetFor(const Game& game, const Ruleset* base = nullptr);
 
 [[nodiscard]] GameReport VerifyGame(const Game& game, const std::string& file, const VerifyOptions& options = {});
 [[nodiscard]] GameReport VerifyFile(const std::string& path, const VerifyOptions& options = {});

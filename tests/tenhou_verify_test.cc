@@ -132,6 +132,37 @@ TEST(TenhouVerify, MismatchesAreReportedWithTheHand) {
   EXPECT_NE(bad.mismatches[0].got.find("recorded discard 7z is not legal"), std::string::npos) << bad.mismatches[0].got;
 }
 
+// Tenhou's all-last game end by era. The 2009 record 2009022022gm-00a9-0000-cd94aac8 S4-1: the
+// dealer (seat 3) is tenpai at the exhaustive draw and first with 37400, and the game goes on to
+// S4-2 (the older rule). Verified under its era's rules it matches; under today's riichi preset
+// (the dealer stops there, as current Tenhou games do) the engine ends the game at S4-1.
+TEST_F(TenhouCorpus, GameEndFollowsTheRecordsEra) {
+  auto g = ReadGameFile(kDir + "/2009022022gm-00a9-0000-cd94aac8.json");
+  ASSERT_TRUE(g.ok()) << g.error();
+  EXPECT_EQ(RecordDate(*g), 20090220);
+  auto era = RulesetFor(*g);
+  ASSERT_TRUE(era.ok()) << era.error();
+  EXPECT_FALSE(era->tenpai_yame);
+  EXPECT_TRUE(VerifyGame(*g, "x.json").mismatches.empty());
+
+  auto riichi = LoadRuleset("riichi");
+  ASSERT_TRUE(riichi.ok());
+  EXPECT_TRUE(riichi->tenpai_yame);
+  VerifyOptions today;
+  today.rules = *riichi;
+  const GameReport r = VerifyGame(*g, "x.json", today);
+  ASSERT_EQ(r.mismatches.size(), 1u);
+  EXPECT_EQ(FormatMismatch("x.json", r.mismatches[0]), "x.json S4-1: game end: expected the game goes on to S4-2, got the game ends");
+
+  // A record without a dated id (an engine export, a hand-made fixture) gets today's rule.
+  Game undated = *g;
+  undated.title = "";
+  EXPECT_EQ(RecordDate(undated), 0);
+  EXPECT_TRUE(RulesetFor(undated)->tenpai_yame);
+  undated.title = "2022010100gm-00a9-0000-00000000";
+  EXPECT_TRUE(RulesetFor(undated)->tenpai_yame);
+}
+
 // Games the engine plays, written as records, verify against the engine: the reader, the wall
 // rebuild and the search over call timings see every kind of call the agents make.
 TEST(TenhouVerify, EngineGamesRoundTrip) {
