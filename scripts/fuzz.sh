@@ -8,11 +8,12 @@
 #
 #   scripts/fuzz.sh [SECONDS]        # default 20
 #
-# CI (scripts/test.sh) runs it with 20 s per target: five targets two at a time take three
-# rounds, about 60 s, and the sanitized build of the libraries takes one to two minutes on two
-# cores, so the step stays near its 2.5-minute budget. 20 s runs every seed and tens of
-# thousands of mutations of the small inputs (score lines, rulesets, mjai answers), fewer of
-# replays and records, whose seeds are whole games; a longer local run is `scripts/fuzz.sh 600`.
+# CI (scripts/test.sh) runs it with 10 s per target: five targets two at a time take three
+# rounds, about 30 s; the sanitized build of the libraries is most of the step (about 5 CPU
+# minutes of clang, so 2 to 3 minutes on two cores), and together they stay near the step's
+# 2.5-minute budget. 10 s runs every seed and thousands to tens of thousands of mutations of the
+# small inputs (score lines, rulesets, mjai answers), fewer of replays and records, whose seeds
+# are whole games; a longer local run is `scripts/fuzz.sh 600`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}

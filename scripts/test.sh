@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test (ctest).
+# Installs what is missing, builds, and runs every test (ctest), then fuzzes every parser of
+# outside input for a bounded time (scripts/fuzz.sh: 10 s per target, two at a time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-cd build && ctest --output-on-failure -j"$(nproc)"
+(cd build && ctest --output-on-failure -j"$(nproc)")
+bash scripts/fuzz.sh 10
