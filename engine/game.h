@@ -29,6 +29,17 @@ struct MatchInfo {
   int rotation = 0;                    // the set's seating, 0-based (0 when not duplicate)
 };
 
+// A misbehaving outside agent (a bot over mjai): what it did wrong and when. With
+// `substituted`, the game went on with a safe default (tsumogiri / pass) for that seat from then
+// on; otherwise the game stopped there.
+struct AgentFault {
+  int seat = 0;
+  int event = 0;             // index of the event the seat was answering
+  std::string agent;         // the seat's agent spec or bot name
+  std::string error;         // what was wrong
+  bool substituted = false;
+};
+
 struct GameRecord {
   Ruleset rules;
   uint64_t seed = 0;
@@ -38,6 +49,7 @@ struct GameRecord {
   bool complete = false;     // false when an agent error stopped the game
   std::string error;         // what stopped it
   std::optional<MatchInfo> match;  // set by `mahjong match`
+  std::vector<AgentFault> faults;  // outside agents' errors (docs/MJAI.md)
 };
 
 struct GameOptions {

@@ -17,7 +17,12 @@ json Tiles(const Action& a, const Ruleset& rules) {
   return out;
 }
 
-std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string Quote(std::string_view s) {
+  std::string out(1, '"');
+  out.append(s);
+  out += '"';
+  return out;
+}
 
 // The names of `a`'s consumed tiles, sorted (a multiset to compare with the answer's).
 std::vector<std::string> SortedNames(const Action& a, const Ruleset& rules) {

@@ -145,7 +145,7 @@ std::string ReplayText(const json& doc) {
     first = false;
     out += json(k).dump() + ":";
   };
-  for (const char* k : {"format", "version", "seed", "agents", "complete", "error", "match"}) {
+  for (const char* k : {"format", "version", "seed", "agents", "complete", "error", "match", "faults"}) {
     if (!doc.contains(k)) continue;
     key(k);
     out += DumpOrdered(doc.at(k));
@@ -210,6 +210,13 @@ json ReplayToJson(const GameRecord& record) {
   doc["complete"] = record.complete;
   if (!record.complete) doc["error"] = record.error;
   if (record.match) doc["match"] = MatchInfoToJson(*record.match);
+  if (!record.faults.empty()) {
+    json faults = json::array();
+    for (const AgentFault& f : record.faults)
+      faults.push_back({{"seat", f.seat}, {"event", f.event}, {"agent", f.agent}, {"error", f.error},
+                        {"substituted", f.substituted}});
+    doc["faults"] = std::move(faults);
+  }
   doc["ruleset"] = RulesetToJson(record.rules);
   if (record.complete) {
     doc["final"] = {{"scores", record.end.scores}, {"ranks", record.end.ranks}, {"results", record.end.results}};
@@ -248,6 +255,10 @@ Result<GameRecord> ReplayFromJson(const json& doc) {
     if (!match) return Error{match.error()};
     rec.match = std::move(match).value();
   }
+  if (doc.contains("faults"))
+    for (const json& f : doc.at("faults"))
+      rec.faults.push_back({f.at("seat").get<int>(), f.at("event").get<int>(), f.at("agent").get<std::string>(),
+                            f.at("error").get<std::string>(), f.at("substituted").get<bool>()});
 
   auto events = EventsFromJson(doc.at("events"), rec.rules, "/events");
   if (!events) return Error{events.error()};
