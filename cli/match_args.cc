@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "agents/registry.h"
+#include "mjai/stdio_bots.h"
 
 namespace mj::cli {
 
@@ -42,7 +43,7 @@ Result<std::array<std::string, 4>> ParseAgents(const std::string& text) {
   std::array<std::string, 4> out;
   for (int i = 0; i < 4; ++i) {
     if (parts[i].empty()) return Error{"--agents: agent " + std::to_string(i + 1) + " is empty in \"" + text + "\""};
-    auto agent = MakeAgent(parts[i]);
+    auto agent = CheckAgentSpec(parts[i]);  // a built-in agent or mjai-stdio:CMD
     if (!agent) return Error{"--agents: \"" + parts[i] + "\": " + agent.error()};
     out[i] = parts[i];
   }

@@ -16,6 +16,7 @@
 #include "agents/registry.h"
 #include "cli/commands.h"
 #include "engine/game.h"
+#include "mjai/stdio_bots.h"
 #include "cli/match_args.h"
 #include "cli/match_runner.h"
 #include "cli/summary_io.h"
@@ -38,6 +39,8 @@ constexpr long kMaxGames = 10'000'000;
 
 int RunMatch(const std::vector<std::string>& args) {
   std::string rules_name, agents_text, games_text, seed_text, out_dir, duplicate_text, jobs_text, summary_path;
+  std::string bot_exchange, bot_fault, bot_dialect;
+  long bot_timeout_ms = 5000;
   po::options_description desc(
       "mahjong match: plays games between four agents, writes one replay per game, prints a table per agent\n"
       "(game g, 1-based, has seed SplitMix64(SplitMix64(S) + g) and seats the agent list rotated by\n"
@@ -51,7 +54,15 @@ int RunMatch(const std::vector<std::string>& args) {
       "duplicate", po::value<std::string>(&duplicate_text)->implicit_value("4"),
       "duplicate play: each set's walls once per seating, 4 rotations (or --duplicate 24: all seatings)")(
       "jobs", po::value<std::string>(&jobs_text)->default_value("1"), "threads playing games (results identical for any N)")(
-      "summary", po::value<std::string>(&summary_path), "write every statistic with its 95% interval, and the per-game records, to this JSON file");
+      "summary", po::value<std::string>(&summary_path), "write every statistic with its 95% interval, and the per-game records, to this JSON file")(
+      "bot-exchange", po::value<std::string>(&bot_exchange)->default_value("batched"),
+      "mjai-stdio bots: batched (events as one JSON array, asked only to act) or lockstep (one event a line, "
+      "every event answered); docs/MJAI.md")(
+      "bot-timeout", po::value<long>(&bot_timeout_ms)->default_value(5000), "mjai-stdio bots: ms per answer")(
+      "bot-fault", po::value<std::string>(&bot_fault)->default_value("end"),
+      "a bot's error ends the game (end) or the seat plays tsumogiri/pass from then on (substitute)")(
+      "bot-dialect", po::value<std::string>(&bot_dialect)->default_value("gimite"),
+      "mjai field conventions sent to bots: gimite (the reference server) or mortal (mjai.app)");
   po::variables_map vm;
   try {
     // No positional arguments: a stray word is an error, not silently ignored.
@@ -136,6 +147,13 @@ int RunMatch(const std::vector<std::string>& args) {
   setup.jobs = static_cast<int>(*jobs);
   setup.out_dir = out_dir;
   setup.label = kName;
+  if (!ParseExchange(bot_exchange, &setup.bots.exchange) || !ParseFaultPolicy(bot_fault, &setup.bots.on_fault) ||
+      !ParseMjaiDialect(bot_dialect, &setup.bots.dialect) || bot_timeout_ms < 1) {
+    std::cerr << kName << ": --bot-exchange must be batched or lockstep, --bot-fault end or substitute, --bot-dialect "
+              << "gimite or mortal, --bot-timeout a positive number of ms\n";
+    return 2;
+  }
+  setup.bots.timeout = std::chrono::milliseconds(bot_timeout_ms);
   const MatchRun run = RunMatchGames(setup);
   if (!run.fatal.empty()) {
     std::cerr << kName << ": " << run.fatal << "\n";

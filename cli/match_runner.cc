@@ -10,6 +10,7 @@
 #include "agents/registry.h"
 #include "cli/ordered_runner.h"
 #include "engine/game.h"
+#include "mjai/stdio_bots.h"
 #include "replays/match_plan.h"
 #include "replays/replay.h"
 
@@ -82,8 +83,12 @@ GameRecord PlayMatchGame(const MatchSetup& setup, long game) {
   std::array<std::unique_ptr<Agent>, 4> owned;
   std::array<Agent*, 4> agents{};
   std::array<std::string, 4> labels;
+  bool with_bots = false;
   for (int s = 0; s < 4; ++s) {
     labels[s] = setup.entries[plan.seating[s]];
+    with_bots = with_bots || IsStdioBotSpec(labels[s]);
+  }
+  for (int s = 0; s < 4 && !with_bots; ++s) {
     auto made = MakeAgent(labels[s]);  // validated by the caller
     if (!made) {
       GameRecord failed;
@@ -95,7 +100,8 @@ GameRecord PlayMatchGame(const MatchSetup& setup, long game) {
     owned[s] = std::move(made).value();
     agents[s] = owned[s].get();
   }
-  GameRecord record = PlayGame(setup.rules, plan.seed, agents);
+  GameRecord record = with_bots ? PlayWithStdioBots(setup.rules, plan.seed, labels, setup.bots)
+                                : PlayGame(setup.rules, plan.seed, agents);
   record.agents = labels;  // the specs as given, options included
   MatchInfo info;
   info.seed = setup.seed;

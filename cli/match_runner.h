@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "mjai/mjai_table.h"
 #include "replays/game_summary.h"
 #include "rules/ruleset.h"
 
@@ -22,6 +23,7 @@ struct MatchSetup {
   int jobs = 1;
   std::string out_dir;                 // replays game-NNNN.json go here; empty = none written
   std::string label;                   // prefix of progress lines, e.g. "mahjong match"
+  BotOptions bots;                     // for mjai-stdio:CMD agents (docs/MJAI.md)
 };
 
 struct MatchRun {

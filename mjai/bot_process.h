@@ -1,0 +1,39 @@
+#pragma once
+// BotProcess: a bot started as a child process (`/bin/sh -c CMD`) whose stdin and stdout are a
+// LineChannel; its stderr is inherited. Stopping it closes its stdin, gives it a moment to
+// exit, then kills it; the child is always reaped.
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <sys/types.h>
+
+#include "mjai/line_channel.h"
+#include "tiles/result.h"
+
+namespace mj {
+
+class BotProcess {
+ public:
+  // Starts `command`. An error when it cannot be started (the shell failing to find the
+  // program shows later, as the channel closing).
+  [[nodiscard]] static Result<std::unique_ptr<BotProcess>> Start(const std::string& command);
+  ~BotProcess();
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+
+  [[nodiscard]] LineChannel& channel() { return *channel_; }
+  // Closes stdin, waits up to `grace` for the exit, then kills. Returns how it ended
+  // ("exited with status 0", "killed by signal 9", ...).
+  std::string Stop(std::chrono::milliseconds grace);
+  // Non-blocking: how the child ended if it already did, else "".
+  std::string ExitStatus();
+
+ private:
+  BotProcess(pid_t pid, std::unique_ptr<LineChannel> channel) : pid_(pid), channel_(std::move(channel)) {}
+  pid_t pid_;
+  std::unique_ptr<LineChannel> channel_;
+  std::string ended_;
+};
+
+}  // namespace mj

@@ -1,0 +1,83 @@
+#pragma once
+// MjaiTable: plays games with outside bots (mjai over TCP or a child's stdin/stdout) seated
+// beside built-in agents (docs/MJAI.md). Each bot seat is an Agent whose Choose sends the events
+// that seat may see since its last answer and reads its answer; the table's event observer
+// queues each event, masked per seat (MjaiEventWriter), for every bot.
+//
+// Exchanges: kLockStep is the reference server's: every bot answers every event with one line
+// ({"type":"none"} when it has nothing to do), and any answer that is not the decision the engine
+// asked for must be none. kBatched is the later harnesses': the events since the bot's last
+// answer go as one JSON array, only when it has a decision (two or more legal actions).
+// A bot's error (timeout, bad JSON, illegal action, wrong actor, closed connection) is an
+// AgentFault naming seat, bot, event and what was wrong; by FaultPolicy the game stops there
+// (its record keeps everything before) or the seat plays tsumogiri / pass from then on.
+
+#include <array>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "mjai/line_channel.h"
+#include "mjai/wire_events.h"
+
+namespace mj {
+
+enum class MjaiExchange : uint8_t { kLockStep, kBatched };
+enum class FaultPolicy : uint8_t { kEndGame, kSubstitute };
+
+struct BotOptions {
+  MjaiExchange exchange = MjaiExchange::kLockStep;
+  MjaiDialect dialect = MjaiDialect::kGimite;
+  std::chrono::milliseconds timeout{5000};  // per decision (and per answered event)
+  FaultPolicy on_fault = FaultPolicy::kEndGame;
+  // Every line on the wire, for logs: (seat, bot name, sent?, line).
+  std::function<void(int, const std::string&, bool, const std::string&)> wire_log;
+  // Faults as they happen (the game goes on or stops after).
+  std::function<void(const AgentFault&)> fault_log;
+};
+
+// A bot seat: its name (as in the replay's agents) and its channel, owned elsewhere.
+struct BotSeat {
+  std::string name;
+  LineChannel* channel = nullptr;
+};
+
+class MjaiTable {
+ public:
+  // `agents[s]` plays seat s when `bots[s].channel` is null.
+  MjaiTable(const Ruleset& rules, const BotOptions& options, const std::array<BotSeat, 4>& bots,
+            const std::array<Agent*, 4>& agents);
+  ~MjaiTable();
+  MjaiTable(const MjaiTable&) = delete;
+  MjaiTable& operator=(const MjaiTable&) = delete;
+
+  // Plays one game (PlayGame with the bots), sends end_game (or an error) to every bot, and
+  // returns the record with the bots' faults; a stopped game's error is the fault's message.
+  // `max_hands` > 0 stops after that many hands (GameOptions::max_hands).
+  [[nodiscard]] GameRecord Play(uint64_t seed, int max_hands = 0);
+
+ private:
+  class Seat;
+  friend class BotAgent;
+  void OnEvent(const Event& e);
+  // The answer of bot seat `seat` to a decision (called by its agent).
+  Action Decide(int seat, std::span<const Action> legal, const PlayerView& view);
+  void Flush(int seat, const Event* next);
+  void Fault(int seat, const std::string& error);
+
+  const Ruleset& rules_;
+  BotOptions options_;
+  std::array<BotSeat, 4> bots_;
+  std::array<Agent*, 4> agents_;
+  std::array<std::unique_ptr<Seat>, 4> seats_;
+  std::array<std::unique_ptr<Agent>, 4> bot_agents_;
+  std::unique_ptr<MjaiEventWriter> writer_;
+  int event_index_ = 0;
+  std::vector<AgentFault> faults_;
+  bool stop_ = false;  // a fault ends the game: every later decision returns a non-legal action
+};
+
+}  // namespace mj

@@ -1,0 +1,34 @@
+#pragma once
+// Bots as child processes: the agent spec "mjai-stdio:CMD" (docs/MJAI.md) in `match --agents`
+// and `serve --seats`. One process per bot seat per game, started with /bin/sh -c CMD; it
+// reads the events on stdin and writes one action per line on stdout.
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "engine/game.h"
+#include "mjai/mjai_table.h"
+#include "tiles/result.h"
+
+namespace mj {
+
+inline constexpr std::string_view kStdioBotPrefix = "mjai-stdio:";
+
+[[nodiscard]] inline bool IsStdioBotSpec(std::string_view spec) { return spec.starts_with(kStdioBotPrefix); }
+
+// Checks an agent spec: a built-in agent (agents/registry.h) or "mjai-stdio:" with a command.
+[[nodiscard]] Result<bool> CheckAgentSpec(std::string_view spec);
+
+// Plays one game with `specs` seated 0..3: built-in agents made from their specs, a process
+// started for each "mjai-stdio:" seat (stopped after the game). A bot that cannot be started is
+// a fault of its seat (the record says so); the record's agents are the specs.
+[[nodiscard]] GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::array<std::string, 4>& specs,
+                                           const BotOptions& options);
+
+// Parses the shared bot options' values: exchange "lockstep"/"batched", fault policy
+// "end"/"substitute"; false when unknown.
+[[nodiscard]] bool ParseExchange(std::string_view name, MjaiExchange* out);
+[[nodiscard]] bool ParseFaultPolicy(std::string_view name, FaultPolicy* out);
+
+}  // namespace mj

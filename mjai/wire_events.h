@@ -1,0 +1,59 @@
+#pragma once
+// MjaiEventWriter: engine events as the mjai messages a seat receives (docs/MJAI.md), in one of
+// two dialects, with each seat's hidden information masked as "?" like the engine's PlayerView:
+// other seats' dealt hands and draws, other seats' face-down shields (shield_set) and, under
+// rules.closed_kan_hidden, other seats' closed kans. Seat -1 sees everything (logs, export).
+//
+// Dialects: kGimite is the reference server's (gimite/mjai): hora has "uradora_markers" and
+// "pao" only when somebody is liable; ryukyoku shows hidden hands as ["?", ...]; a nine-terminals
+// ryukyoku names its actor. kMortal is the later bots' (Mortal, mjai.app): "ura_markers", and
+// null for a hand not shown. Both keep our extension fields (score, side_settlement, shields).
+
+#include <array>
+#include <string>
+#include <vector>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/event.h"
+#include "rules/ruleset.h"
+
+namespace mj {
+
+enum class MjaiDialect : uint8_t { kGimite, kMortal };
+// "gimite" / "mortal" (also "reference" / "mjai.app"); nullopt-like false when unknown.
+[[nodiscard]] bool ParseMjaiDialect(std::string_view name, MjaiDialect* out);
+
+class MjaiEventWriter {
+ public:
+  MjaiEventWriter(const Ruleset& rules, MjaiDialect dialect, const std::array<std::string, 4>& names);
+
+  // Takes the next event of the game (start_game first) and returns it as everybody sees it.
+  const nlohmann::json& Next(const Event& e);
+  // The last event as `seat` sees it (0..3; -1 = everything).
+  [[nodiscard]] nlohmann::json ForSeat(int seat) const;
+  // The last event's type.
+  [[nodiscard]] EventType type() const { return type_; }
+  [[nodiscard]] int actor() const { return actor_; }
+
+ private:
+  const Ruleset& rules_;
+  MjaiDialect dialect_;
+  std::array<std::string, 4> names_;
+  nlohmann::json full_;
+  EventType type_ = EventType::kStartGame;
+  int actor_ = -1;
+  std::array<int, 4> scores_{};
+  std::array<int, 4> hand_size_{};
+  std::array<bool, 4> discard_from_shield_{};  // an exchange: the dahai that follows is not from the hand
+  int last_tsumo_actor_ = -1;
+};
+
+// A whole game's events as an mjai log in `dialect`, one event per line (everything shown, keys
+// in the documented order): `replay export --format mjai`. kGimite passes the reference
+// implementation's validate.rb as it is.
+[[nodiscard]] std::string ExportMjaiLog(const std::vector<Event>& events, const Ruleset& rules,
+                                        const std::array<std::string, 4>& names, MjaiDialect dialect);
+
+}  // namespace mj
