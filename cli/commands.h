@@ -27,6 +27,10 @@ int RunTenhou(const std::vector<std::string>& args);
 // `mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM | --stdio`: a built-in agent on an mjai server.
 int RunMjaiClient(const std::vector<std::string>& args);
 
+// `serve --rules R --port P [--host H] [--games N] [--seed S] [--seats mjai,greedy,...] --out DIR`:
+// the engine as an mjai server (docs/MJAI.md).
+int RunServe(const std::vector<std::string>& args);
+
 // `soak --rules R --agents a,b,c,d --games N --seed S [--replays DIR]`: plays games with every
 // invariant checked after every event; exit status 1 when any game fails.
 int RunSoak(const std::vector<std::string>& args);

@@ -26,6 +26,8 @@ constexpr const char* kUsage =
     "        play games checking every invariant after every event; report failures\n"
     "  mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM | --stdio [--dialect lockstep|batched]\n"
     "        a built-in agent playing on an mjai server, or as a stdin/stdout mjai bot\n"
+    "  serve --rules NAME --port P [--seats mjai,greedy,...] --games N --out DIR\n"
+    "        the engine as an mjai server for outside bots (see docs/MJAI.md)\n"
     "run 'mahjong <command> --help' for a command's options\n";
 
 }  // namespace
@@ -45,6 +47,7 @@ int main(int argc, char** argv) {
   if (command == "tenhou") return mj::cli::RunTenhou(args);
   if (command == "soak") return mj::cli::RunSoak(args);
   if (command == "mjai-client") return mj::cli::RunMjaiClient(args);
+  if (command == "serve") return mj::cli::RunServe(args);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return 0;

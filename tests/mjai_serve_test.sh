@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# `mahjong serve` against the reference implementation's bundled players (gimite/mjai, Ruby):
+# a whole hanchan of mjai-shanten and mjai-tsumogiri beside two built-in agents, one hand with
+# four Ruby players, refused joins, and a served Dunpai game with the example stdio bot.
+# Usage: mjai_serve_test.sh MAHJONG SOURCE_DIR SHARED_DIR
+set -euo pipefail
+MAHJONG=$1 SRC=$2 SHARED=$3
+command -v ruby >/dev/null || { echo "ruby not installed: skipped"; exit 77; }
+G=$SHARED/mjai-reference/gimite-mjai
+export RUBYLIB=$G/lib
+T=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$T"; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; for f in "$T"/*.out "$T"/*.log; do [ -f "$f" ] && { echo "== $f"; tail -5 "$f"; }; done; exit 1; }
+
+# Starts `serve` with the given options; sets PORT once it listens.
+serve() {
+  local name=$1; shift
+  "$MAHJONG" serve --port 0 --out "$T/$name" --log-file "$T/$name.log" "$@" > "$T/$name.out" 2>&1 &
+  pids+=($!)
+  SERVER=$!
+  for _ in $(seq 100); do
+    PORT=$(sed -n 's/.* port \([0-9]*\),.*/\1/p' "$T/$name.out")
+    [ -n "$PORT" ] && return 0
+    sleep 0.1
+  done
+  fail "$name: the server did not start"
+}
+player() { ruby "$G/bin/mjai-$1" "mjsonp://127.0.0.1:$PORT/default" > "$T/$2.rb.log" 2>&1 & pids+=($!); }
+
+# 1. A whole hanchan: two Ruby players and two built-in agents.
+serve hanchan --seats mjai,greedy,mjai,defensive --games 1 --seed 3
+player shanten p1
+player tsumogiri p2
+wait "$SERVER" || fail "hanchan: serve exited with $?"
+grep -q '^game 1: shanten:-\?[0-9]* greedy:-\?[0-9]* tsumogiri:-\?[0-9]* defensive:' "$T/hanchan.out" || fail "hanchan: no result line"
+"$MAHJONG" replay verify "$T/hanchan/game-0001.json" | grep -q ': ok' || fail "hanchan: replay does not verify"
+grep -q '"type":"start_kyoku","bakaze":"S"\|"bakaze":"S"' "$T/hanchan/game-0001.json" || fail "hanchan: no South round"
+"$MAHJONG" replay export --format mjai "$T/hanchan/game-0001.json" > "$T/hanchan.mjson"
+ruby "$SHARED/mjai-reference/validate.rb" "$T/hanchan.mjson" > "$T/validate.out" || fail "hanchan: validate.rb"
+grep -q 'joined as "shanten"' "$T/hanchan.log" || fail "hanchan: the join is not logged"
+echo "ok: whole hanchan, $(grep -c . "$T/hanchan.mjson") events: $(grep '^game 1' "$T/hanchan.out")"
+
+# 2. Four Ruby players, one hand (the reference's one_kyoku); lock-step lines logged at trace.
+serve four --hands 1 --seed 5 --log-level trace
+player shanten q1; sleep 0.2; player tsumogiri q2; sleep 0.2; player tsumogiri q3; sleep 0.2; player tsumogiri q4
+wait "$SERVER" || fail "four: serve exited with $?"
+grep -q '^game 1: ' "$T/four.out" || fail "four: no result line"
+grep -q 'server <- seat 3 (tsumogiri)	{"type":"none"}' "$T/four.log" || fail "four: wire lines not logged"
+echo "ok: four Ruby players, one hand"
+
+# 3. Refused joins: wrong room, not JSON. The server answers with an error and goes on waiting.
+serve refuse --seats mjai,greedy,greedy,greedy --hands 1
+exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+read -r hello <&3
+[[ $hello == '{"protocol":"mjsonp","protocol_version":3,"type":"hello"}' ]] || fail "hello was $hello"
+echo '{"type":"join","name":"x","room":"nope"}' >&3
+read -r answer <&3
+[[ $answer == *'"type":"error"'*'No such room'* || $answer == *'No such room'*'"type":"error"'* ]] || fail "wrong room: $answer"
+exec 3>&-
+exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+read -r hello <&3
+echo 'not json' >&3
+read -r answer <&3
+[[ $answer == *'JSON syntax error'* ]] || fail "bad JSON: $answer"
+exec 3>&-
+player tsumogiri r1
+wait "$SERVER" || fail "refuse: serve exited with $?"
+grep -q '^game 1: tsumogiri:' "$T/refuse.out" || fail "refuse: the game after the refusals"
+echo "ok: refused joins"
+
+# 4. Dunpai served to a stdio bot beside built-in agents (no TCP seat: nothing to wait for).
+serve dunpai --rules dunpai --seats "mjai-stdio:python3 $SRC/examples/mjai_bot.py,greedy,defensive,greedy" --bot-exchange batched
+wait "$SERVER" || fail "dunpai: serve exited with $?"
+grep -q '^game 1: mjai-stdio' "$T/dunpai.out" || fail "dunpai: no result line"
+"$MAHJONG" replay verify "$T/dunpai/game-0001.json" | grep -q ': ok' || fail "dunpai: replay does not verify"
+echo "ok: Dunpai game with a stdio bot"
