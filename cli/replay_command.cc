@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "replays/match_stats.h"
+#include "mjai/wire_events.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/replay_show.h"
@@ -26,7 +27,7 @@ constexpr const char* kUsage =
     "         one line per file; exit status 0 iff every file matches\n"
     "       mahjong replay show FILE [--hand N]\n"
     "         a readable account of the game, or of hand N (0-based, in play order)\n"
-    "       mahjong replay export --format mjai|tenhou6 FILE\n"
+    "       mahjong replay export --format mjai|tenhou6 [--dialect gimite|mortal] FILE\n"
     "         the events as mjai JSON Lines, or the game as a tenhou.net/6 record (riichi rules), on stdout\n"
     "       mahjong replay html FILE [-o OUT.html] | DIR [-o OUTDIR]\n"
     "         the viewer page of a replay; for DIR one page per replay and an index page\n";
@@ -127,9 +128,14 @@ int Show(const std::vector<std::string>& args) {
 }
 
 int Export(const std::vector<std::string>& args) {
-  std::string file, format;
+  std::string file, format, dialect_name = "gimite";
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--format") {
+    if (args[i] == "--dialect") {
+      if (i + 1 >= args.size()) return Usage("--dialect needs a value (gimite, mortal)");
+      dialect_name = args[++i];
+    } else if (args[i].rfind("--dialect=", 0) == 0) {
+      dialect_name = args[i].substr(10);
+    } else if (args[i] == "--format") {
       if (i + 1 >= args.size()) return Usage("--format needs a value (mjai)");
       format = args[++i];
     } else if (args[i].rfind("--format=", 0) == 0) {
@@ -143,6 +149,9 @@ int Export(const std::vector<std::string>& args) {
   if (format != "mjai" && format != "tenhou6")
     return Usage(format.empty() ? "export needs --format mjai|tenhou6" : "unknown format \"" + format + "\" (mjai, tenhou6)");
   if (file.empty()) return Usage("export needs a FILE");
+  MjaiDialect dialect{};
+  if (!ParseMjaiDialect(dialect_name, &dialect))
+    return Usage("unknown --dialect \"" + dialect_name + "\" (gimite: the reference server's; mortal: mjai.app's)");
   auto record = ReadReplayFile(file);
   if (!record) {
     std::cerr << "mahjong replay export: " << file << ": " << record.error() << "\n";
@@ -160,7 +169,7 @@ int Export(const std::vector<std::string>& args) {
     std::cerr << "mahjong replay export: " << file << ": " << *refusal << "\n";
     return 1;
   }
-  std::cout << ExportMjaiLines(record->events, record->rules, record->agents);
+  std::cout << ExportMjaiLog(record->events, record->rules, record->agents, dialect);
   return 0;
 }
 
