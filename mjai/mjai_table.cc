@@ -37,6 +37,14 @@ std::string Short(const std::string& text) { return text.size() > 300 ? text.sub
 
 }  // namespace
 
+std::string WithFaultMessage(const std::string& error, const std::string& fault) {
+  static constexpr std::string_view kStopper = "answered \"seat 255 pass\" in ";
+  const size_t at = error.find(kStopper);
+  if (at == std::string::npos) return error;
+  const size_t start = at + std::string_view("answered \"").size();
+  return error.substr(0, start) + "no legal action: " + fault + error.substr(start + std::string_view("seat 255 pass").size());
+}
+
 struct PendingEvent {
   json view;
   int index = 0;
@@ -319,7 +327,7 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
   rec.faults = faults_;
   if (!rec.complete) {
     for (const AgentFault& f : faults_)
-      if (!f.substituted) rec.error = f.error;
+      if (!f.substituted) rec.error = WithFaultMessage(rec.error, f.error);
   }
   return rec;
 }

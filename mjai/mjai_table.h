@@ -45,6 +45,11 @@ struct BotSeat {
   LineChannel* channel = nullptr;
 };
 
+// The engine's error for a seat stopped by a fault ('agent "B" (seat S) answered "seat 255 pass"
+// in East 1 ... legal: ...', which replay verification re-derives) with the answer replaced by
+// the fault's message; `error` unchanged when it is not such an error.
+[[nodiscard]] std::string WithFaultMessage(const std::string& error, const std::string& fault);
+
 class MjaiTable {
  public:
   // `agents[s]` plays seat s when `bots[s].channel` is null.

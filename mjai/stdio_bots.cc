@@ -96,7 +96,7 @@ GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::arr
   rec.agents = specs;
   if (!start_faults.empty()) {
     rec.faults.insert(rec.faults.begin(), start_faults.begin(), start_faults.end());
-    if (!rec.complete) rec.error = start_faults.front().error;
+    if (!rec.complete) rec.error = WithFaultMessage(rec.error, start_faults.front().error);
   }
   return rec;
 }
