@@ -19,6 +19,7 @@
 #include "engine/win_check.h"
 #include "replays/json_schema.h"
 #include "replays/mjai_events.h"
+#include "mjai/wire_events.h"
 #include "replays/replay.h"
 #include "replays/replay_schema.h"
 #include "replays/replay_verify.h"
@@ -783,7 +784,11 @@ TEST(ReplayCliTest, VerifyExportShow) {
   EXPECT_TRUE(Contains(bad.out, "junk.json: load error: /version: required property is missing")) << bad.out;
   EXPECT_TRUE(Contains(bad.out, "g1.json: ok (")) << bad.out;
 
+  // The default is the reference dialect (docs/MJAI.md); the later bots' form keeps the replay's fields.
   ProgramRun exported = RunProgram("replay export --format mjai " + dir + "/g0.json");
+  EXPECT_EQ(exported.status, 0);
+  EXPECT_EQ(exported.out, ExportMjaiLog(Games()[0].events, Games()[0].rules, Games()[0].agents, MjaiDialect::kGimite));
+  exported = RunProgram("replay export --format mjai --dialect mortal " + dir + "/g0.json");
   EXPECT_EQ(exported.status, 0);
   EXPECT_EQ(exported.out, ExportMjaiLines(Games()[0].events, Games()[0].rules, Games()[0].agents));
   EXPECT_EQ(RunProgram("replay export --format tenhou " + dir + "/g0.json").status, 2);
