@@ -18,6 +18,8 @@
 
 namespace mj {
 
+class SimdJsonValue;
+
 // A tile name's meaning: its kind and whether it is a red five ("5mr") or a peach tile ("3m*",
 // our extension for Dunpai's marked 3s and 7s).
 struct MjaiTileName {
@@ -48,6 +50,9 @@ struct MjaiTileName {
 // not a consistent game falls back to fresh copies; verification finds what is wrong.
 [[nodiscard]] Result<std::vector<Event>> EventsFromJson(const nlohmann::json& events, const Ruleset& rules,
                                                         const std::string& pointer);
+// The same reader over a simdjson DOM array (replays/simd_json_value.h).
+[[nodiscard]] Result<std::vector<Event>> EventsFromSimdJson(const SimdJsonValue& events, const Ruleset& rules,
+                                                            const std::string& pointer);
 
 // Why a ruleset's games cannot be exported as mjai, or nullopt when they can. Games with shields
 // (盾牌) are refused: mjai has no shield area, its readers reject unknown event types and

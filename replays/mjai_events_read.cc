@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "engine/win_check.h"
 #include "replays/mjai_names.h"
 #include "replays/replay.h"
 #include "replays/score_codec.h"
+#include "replays/simd_json_value.h"
 
 namespace mj {
 namespace {
@@ -120,41 +123,64 @@ class TileResolver {
 
 }  // namespace
 
-Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rules, const std::string& pointer) {
+Result<ScoreResult> ReadScoreOf(const json& j, const std::string& pointer) { return ScoreFromJson(j, pointer); }
+Result<ScoreResult> ReadScoreOf(const SimdJsonValue& j, const std::string& pointer) {
+  return ScoreFromSimdJson(j, pointer);
+}
+
+// One reader for nlohmann::json and SimdJsonValue (replays/simd_json_value.h).
+template <class J>
+Result<std::vector<Event>> ReadEvents(const J& events, const Ruleset& rules, const std::string& pointer) {
   std::vector<Event> out;
   TileResolver tiles(rules);
   std::string at = pointer;  // the value being read, for errors
   try {
     // A tile name, checked against the ruleset's red fives.
-    auto name = [&](const json& v, const std::string& where) -> Result<MjaiTileName> {
-      const std::string s = v.get<std::string>();
+    // A tile name at `at` + `suffix` (+ "/index"), checked against the ruleset's red fives. The
+    // pointer is spelled out only for an error.
+    auto name = [&](const auto& v, std::string_view suffix, size_t index = SIZE_MAX) -> Result<MjaiTileName> {
+      auto where = [&] {
+        std::string w = at + std::string(suffix);
+        if (index != SIZE_MAX) w += "/" + std::to_string(index);
+        return w;
+      };
+      const std::string s = v.template get<std::string>();
       auto n = ParseMjaiTile(s);
-      if (!n) return Error{where + ": " + Quote(s) + " is not one of the tile names"};
+      if (!n) return Error{where() + ": " + Quote(s) + " is not one of the tile names"};
       if (n->red && rules.red_fives[n->kind / 9] == 0)
-        return Error{where + ": " + Quote(s) + " is a red five but ruleset " + Quote(rules.name) +
+        return Error{where() + ": " + Quote(s) + " is a red five but ruleset " + Quote(rules.name) +
                      " has no red fives in that suit"};
       if (n->peach && !rules.peach_tiles)
-        return Error{where + ": " + Quote(s) + " is a peach tile but ruleset " + Quote(rules.name) +
+        return Error{where() + ": " + Quote(s) + " is a peach tile but ruleset " + Quote(rules.name) +
                      " has no peach tiles"};
       return *n;
     };
-    auto names = [&](const json& arr, const std::string& where) -> Result<std::vector<MjaiTileName>> {
+    auto names = [&](const auto& arr, std::string_view suffix) -> Result<std::vector<MjaiTileName>> {
       std::vector<MjaiTileName> v;
-      for (size_t i = 0; i < arr.size(); ++i) {
-        auto n = name(arr[i], where + "/" + std::to_string(i));
+      size_t i = 0;
+      for (auto it = arr.begin(); it != arr.end(); ++it, ++i) {
+        auto n = name(*it, suffix, i);
         if (!n) return Error{n.error()};
         v.push_back(*n);
       }
       return v;
     };
-    auto points = [](const json& v) { return v.get<std::array<int, 4>>(); };
+    auto points = [](const auto& v) { return v.template get<std::array<int, 4>>(); };
+    // At most four tiles go into an event's consumed (a schema-valid document has 1 to 4).
+    auto fits = [](const std::vector<MjaiTileName>& c, const std::string& where) -> std::optional<std::string> {
+      if (c.size() <= 4) return std::nullopt;
+      return where + ": " + std::to_string(c.size()) + " tiles; at most 4";
+    };
 
-    for (size_t i = 0; i < events.size(); ++i) {
-      const json& ej = events[i];
-      const std::string base = pointer + "/" + std::to_string(i);
-      at = base;
+    size_t i = 0;
+    for (auto event = events.begin(); event != events.end(); ++event, ++i) {
+      const auto& ej = *event;
+      at.assign(pointer);
+      at += '/';
+      at += std::to_string(i);
+      const std::string& base = at;
       Event e;
-      const std::string type = ej.at("type").get<std::string>();
+      const std::string type = ej.at("type").template get<std::string>();
       bool known = false;
       for (int t = 0; t < static_cast<int>(EventType::kCount); ++t)
         if (EventTypeName(static_cast<EventType>(t)) == type) {
@@ -162,26 +188,26 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           known = true;
         }
       if (!known) return Error{base + "/type: " + Quote(type) + " is not one of the event types"};
-      if (ej.contains("actor")) e.actor = static_cast<int8_t>(ej.at("actor").get<int>());
-      if (ej.contains("target")) e.target = static_cast<int8_t>(ej.at("target").get<int>());
+      if (ej.contains("actor")) e.actor = static_cast<int8_t>(ej.at("actor").template get<int>());
+      if (ej.contains("target")) e.target = static_cast<int8_t>(ej.at("target").template get<int>());
       const int actor = std::clamp<int>(e.actor, 0, 3);
 
       switch (e.type) {
         case EventType::kStartGame:
         case EventType::kEndKyoku:
         case EventType::kReachAccepted: break;
-        case EventType::kReach: e.open = ej.contains("open") && ej.at("open").get<bool>(); break;
+        case EventType::kReach: e.open = ej.contains("open") && ej.at("open").template get<bool>(); break;
         case EventType::kShieldSet: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
           e.pai = tiles.FromHand(actor, *n);
           tiles.shields_down_[actor].push_back(e.pai);
           break;
         }
         case EventType::kExchange: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
-          auto shield = name(ej.at("shield"), base + "/shield");
+          auto shield = name(ej.at("shield"), "/shield");
           if (!shield) return Error{shield.error()};
           e.pai = tiles.FromHand(actor, *n, tiles.drawn_[actor]);
           tiles.shields_up_[actor].push_back(e.pai);
@@ -194,7 +220,7 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           break;
         }
         case EventType::kProtection: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
           e.pai = kNoTile;
           for (Tile t : tiles.shields_up_[actor])
@@ -206,11 +232,11 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           break;
         }
         case EventType::kShieldsLost: {
-          auto lost = names(ej.at("tiles"), base + "/tiles");
+          auto lost = names(ej.at("tiles"), "/tiles");
           if (!lost) return Error{lost.error()};
           for (MjaiTileName c : *lost) e.tiles.push_back(tiles.Take(tiles.shields_up_[actor], c));
-          e.count = static_cast<uint8_t>(ej.at("count").get<int>());
-          const std::string cause = ej.at("cause").get<std::string>();
+          e.count = static_cast<uint8_t>(ej.at("count").template get<int>());
+          const std::string cause = ej.at("cause").template get<std::string>();
           bool found = false;
           for (int c = 0; c < static_cast<int>(ShieldLossCause::kCount) && !found; ++c)
             if (ShieldLossCauseName(static_cast<ShieldLossCause>(c)) == cause) {
@@ -222,23 +248,23 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
         }
         case EventType::kStartKyoku: {
           auto info = std::make_shared<StartKyokuInfo>();
-          const std::string wind = ej.at("bakaze").get<std::string>();
+          const std::string wind = ej.at("bakaze").template get<std::string>();
           info->bakaze = static_cast<int>(kWindNames.find(wind[0]));
-          info->kyoku = ej.at("kyoku").get<int>();
-          info->honba = ej.at("honba").get<int>();
-          info->kyotaku = ej.at("kyotaku").get<int>();
-          info->oya = ej.at("oya").get<int>();
+          info->kyoku = ej.at("kyoku").template get<int>();
+          info->honba = ej.at("honba").template get<int>();
+          info->kyotaku = ej.at("kyotaku").template get<int>();
+          info->oya = ej.at("oya").template get<int>();
           info->scores = points(ej.at("scores"));
           if (ej.contains("shields_carried")) info->shields_carried = points(ej.at("shields_carried"));
           tiles.NewHand();
           for (int p = 0; p < 4; ++p) {
-            auto hand = names(ej.at("tehais")[p], base + "/tehais/" + std::to_string(p));
+            auto hand = names(ej.at("tehais")[p], "/tehais/" + std::to_string(p));
             if (!hand) return Error{hand.error()};
             for (MjaiTileName n : *hand) info->tehais[p].push_back(tiles.Fresh(n));
             tiles.hands_[p] = info->tehais[p];
           }
           if (!ej.at("dora_marker").is_null()) {
-            auto dora = name(ej.at("dora_marker"), base + "/dora_marker");
+            auto dora = name(ej.at("dora_marker"), "/dora_marker");
             if (!dora) return Error{dora.error()};
             info->dora_marker = tiles.Fresh(*dora);
           }
@@ -246,7 +272,7 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           break;
         }
         case EventType::kTsumo: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
           e.pai = tiles.Fresh(*n);
           tiles.hands_[actor].push_back(e.pai);
@@ -254,9 +280,9 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           break;
         }
         case EventType::kDahai: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
-          e.tsumogiri = ej.at("tsumogiri").get<bool>();
+          e.tsumogiri = ej.at("tsumogiri").template get<bool>();
           const Tile drawn = tiles.drawn_[actor];
           const Tile exchanged = std::exchange(tiles.exchanged_[actor], kNoTile);
           e.pai = exchanged != kNoTile ? tiles.FromHand(actor, *n, exchanged)
@@ -269,10 +295,11 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
         case EventType::kChi:
         case EventType::kPon:
         case EventType::kDaiminkan: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
-          auto consumed = names(ej.at("consumed"), base + "/consumed");
+          auto consumed = names(ej.at("consumed"), "/consumed");
           if (!consumed) return Error{consumed.error()};
+          if (auto bad = fits(*consumed, base + "/consumed")) return Error{*bad};
           e.pai = tiles.Exposed(*n);
           for (MjaiTileName c : *consumed) {
             const Tile t = tiles.FromHand(actor, c);
@@ -284,10 +311,11 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           break;
         }
         case EventType::kKakan: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
-          auto consumed = names(ej.at("consumed"), base + "/consumed");
+          auto consumed = names(ej.at("consumed"), "/consumed");
           if (!consumed) return Error{consumed.error()};
+          if (auto bad = fits(*consumed, base + "/consumed")) return Error{*bad};
           e.pai = tiles.FromHand(actor, *n, tiles.drawn_[actor]);
           std::vector<Tile> taken;
           for (MjaiTileName c : *consumed) e.consumed[e.num_consumed++] = tiles.FromMelds(actor, c, &taken);
@@ -297,8 +325,9 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           break;
         }
         case EventType::kAnkan: {
-          auto consumed = names(ej.at("consumed"), base + "/consumed");
+          auto consumed = names(ej.at("consumed"), "/consumed");
           if (!consumed) return Error{consumed.error()};
+          if (auto bad = fits(*consumed, base + "/consumed")) return Error{*bad};
           for (MjaiTileName c : *consumed) {
             const Tile t = tiles.FromHand(actor, c);
             e.consumed[e.num_consumed++] = t;
@@ -309,25 +338,25 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           break;
         }
         case EventType::kDora: {
-          auto n = name(ej.at("dora_marker"), base + "/dora_marker");
+          auto n = name(ej.at("dora_marker"), "/dora_marker");
           if (!n) return Error{n.error()};
           e.pai = tiles.Fresh(*n);
           break;
         }
         case EventType::kHora: {
-          auto n = name(ej.at("pai"), base + "/pai");
+          auto n = name(ej.at("pai"), "/pai");
           if (!n) return Error{n.error()};
           auto info = std::make_shared<HoraInfo>();
           const bool tsumo = e.actor == e.target;
           e.pai = tsumo ? tiles.FromHand(actor, *n, tiles.drawn_[actor]) : tiles.Exposed(*n);
-          auto hand = names(ej.at("hora_tehais"), base + "/hora_tehais");
+          auto hand = names(ej.at("hora_tehais"), "/hora_tehais");
           if (!hand) return Error{hand.error()};
           for (MjaiTileName c : *hand) info->hand.push_back(tiles.FromHand(actor, c));
-          auto ura = names(ej.at("ura_markers"), base + "/ura_markers");
+          auto ura = names(ej.at("ura_markers"), "/ura_markers");
           if (!ura) return Error{ura.error()};
           for (MjaiTileName c : *ura) info->ura_markers.push_back(tiles.Fresh(c));
-          info->pao = ej.at("pao").get<int>();
-          auto score = ScoreFromJson(ej.at("score"), base + "/score");
+          info->pao = ej.at("pao").template get<int>();
+          auto score = ReadScoreOf(ej.at("score"), base + "/score");
           if (!score) return Error{score.error()};
           info->score = std::move(score).value();
           info->deltas = points(ej.at("deltas"));
@@ -342,7 +371,7 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
         }
         case EventType::kRyukyoku: {
           auto info = std::make_shared<RyukyokuInfo>();
-          const std::string reason = ej.at("reason").get<std::string>();
+          const std::string reason = ej.at("reason").template get<std::string>();
           bool found = reason == kNagashiReason;
           info->reason = DrawReason::kExhaustive;
           for (int r = 0; r < static_cast<int>(DrawReason::kCount) && !found; ++r)
@@ -351,12 +380,12 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
               found = true;
             }
           if (!found) return Error{base + "/reason: " + Quote(reason) + " is not one of the draw reasons"};
-          info->tenpai = ej.at("tenpais").get<std::array<bool, 4>>();
-          info->nagashi = ej.at("nagashi").get<std::array<bool, 4>>();
+          info->tenpai = ej.at("tenpais").template get<std::array<bool, 4>>();
+          info->nagashi = ej.at("nagashi").template get<std::array<bool, 4>>();
           for (int p = 0; p < 4; ++p) {
-            const json& shown = ej.at("tehais")[p];
+            const auto& shown = ej.at("tehais")[p];
             if (shown.is_null()) continue;
-            auto hand = names(shown, base + "/tehais/" + std::to_string(p));
+            auto hand = names(shown, "/tehais/" + std::to_string(p));
             if (!hand) return Error{hand.error()};
             for (MjaiTileName c : *hand) info->hands[p].push_back(tiles.FromHand(p, c));
           }
@@ -369,7 +398,7 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
           auto info = std::make_shared<EndGameInfo>();
           info->scores = points(ej.at("scores"));
           info->ranks = points(ej.at("ranks"));
-          info->results = ej.at("results").get<std::array<double, 4>>();
+          info->results = ej.at("results").template get<std::array<double, 4>>();
           e.end = std::move(info);
           break;
         }
@@ -377,11 +406,20 @@ Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rul
       }
       out.push_back(std::move(e));
     }
-  } catch (const json::exception& ex) {
+  } catch (const std::exception& ex) {
     // The schema rules this out; kept so that a schema gap is an error, never a crash.
     return Error{at + ": malformed event: " + ex.what()};
   }
   return out;
+}
+
+Result<std::vector<Event>> EventsFromJson(const json& events, const Ruleset& rules, const std::string& pointer) {
+  return ReadEvents(events, rules, pointer);
+}
+
+Result<std::vector<Event>> EventsFromSimdJson(const SimdJsonValue& events, const Ruleset& rules,
+                                              const std::string& pointer) {
+  return ReadEvents(events, rules, pointer);
 }
 
 }  // namespace mj

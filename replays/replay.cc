@@ -3,11 +3,11 @@
 #include "replays/replay.h"
 
 #include <charconv>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 #include "replays/json_schema.h"
+#include "replays/replay_fast_read.h"
+#include "replays/replay_writer.h"
 #include "rules/bounded_json.h"
 #include "replays/mjai_events.h"
 #include "replays/replay_schema.h"
@@ -135,9 +135,11 @@ Result<uint64_t> ParseSeed(const std::string& text) {
   return v;
 }
 
+}  // namespace
+
 // The file text: header keys on the first line, then the ruleset, the final result, and one
 // hand summary / event per line.
-std::string ReplayText(const json& doc) {
+std::string ReplayDocumentText(const json& doc) {
   std::string out = "{";
   bool first = true;
   auto key = [&](const char* k) {
@@ -198,8 +200,6 @@ Result<MatchInfo> MatchInfoFromJson(const json& j) {
   }
   return m;
 }
-
-}  // namespace
 
 json ReplayToJson(const GameRecord& record) {
   json doc = json::object();
@@ -282,23 +282,23 @@ Result<GameRecord> ReplayFromJson(const json& doc) {
   return rec;
 }
 
-std::string ReplayFileText(const GameRecord& record) { return ReplayText(ReplayToJson(record)); }
+std::string ReplayFileText(const GameRecord& record) { return ReplayText(record); }
 
-Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return Error{"cannot write " + path};
-  out << ReplayFileText(record);
-  out.close();
-  if (!out) return Error{"cannot write " + path};
-  return true;
+Result<GameRecord> ReplayFromText(std::string_view text) {
+  if (auto fast = ReadCanonicalReplay(text)) return std::move(*fast);
+  auto doc = ParseBoundedJson(text, kReplayLimits);
+  if (!doc) return Error{"invalid JSON: " + doc.error()};
+  return ReplayFromJson(*doc);
+}
+
+Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path, Compression compression) {
+  return WriteMaybeCompressedFile(path, ReplayText(record), compression);
 }
 
 Result<GameRecord> ReadReplayFile(const std::string& path) {
-  auto text = ReadBoundedFile(path, kReplayLimits.max_bytes);
+  auto text = ReadMaybeCompressedFile(path, kReplayLimits.max_bytes);
   if (!text) return Error{text.error()};
-  auto doc = ParseBoundedJson(*text, kReplayLimits);
-  if (!doc) return Error{"invalid JSON: " + doc.error()};
-  return ReplayFromJson(*doc);
+  return ReplayFromText(*text);
 }
 
 }  // namespace mj

@@ -6,10 +6,12 @@
 // validates against it and reports where the document is wrong.
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/game.h"
+#include "replays/compression.h"
 #include "tiles/result.h"
 
 namespace mj {
@@ -21,9 +23,24 @@ inline constexpr int kReplayFormatVersion = 1;
 // Parses a replay document (schema-validated); errors say where ("/events/17/pai: ...").
 [[nodiscard]] Result<GameRecord> ReplayFromJson(const nlohmann::json& doc);
 
-// The replay file's text (what WriteReplayFile writes).
+// The replay file's text (what WriteReplayFile writes, before compression): ReplayText
+// (replays/replay_writer.h), streamed.
 [[nodiscard]] std::string ReplayFileText(const GameRecord& record);
-[[nodiscard]] Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path);
+// The "match" object of a replay, and back (the schema has checked its shape).
+[[nodiscard]] nlohmann::json MatchInfoToJson(const MatchInfo& m);
+[[nodiscard]] Result<MatchInfo> MatchInfoFromJson(const nlohmann::json& j);
+// A replay file's text (any JSON layout; the canonical one is read fastest, see
+// replays/replay_fast_read.h); errors as ReplayFromJson's, or "invalid JSON: ...".
+[[nodiscard]] Result<GameRecord> ReplayFromText(std::string_view text);
+// The file layout of a replay document: header keys on the first line, then the ruleset, the
+// final result, and one hand summary / event per line (docs/REPLAY.md). ReplayText
+// (replays/replay_writer.h) writes the same bytes from the record without the document.
+[[nodiscard]] std::string ReplayDocumentText(const nlohmann::json& doc);
+
+// Writes the replay (compressed as asked: .json.zst / .json.gz names are the caller's choice).
+[[nodiscard]] Result<bool> WriteReplayFile(const GameRecord& record, const std::string& path,
+                                           Compression compression = Compression::kNone);
+// Reads a replay file, compressed (zstd, gzip) or not.
 [[nodiscard]] Result<GameRecord> ReadReplayFile(const std::string& path);
 
 // One event as an mjai JSON object (tiles as "5mr", "E", ...), with our extension fields.

@@ -9,6 +9,7 @@
 #include "engine/agent.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
+#include "replays/replay_writer.h"
 #include "rules/scoring_module.h"
 
 namespace mj {
@@ -20,13 +21,32 @@ using nlohmann::json;
 // ReplayAgents and the game's observer, which moves the cursor as events are re-simulated.
 class ReplayScript {
  public:
-  explicit ReplayScript(const GameRecord& record) : rec_(record.events), rules_(record.rules) {}
+  explicit ReplayScript(const GameRecord& record)
+      : rec_(record.events),
+        rules_(record.rules),
+        want_(record.rules, record.agents),
+        got_(record.rules, record.agents) {
+    if (!rec_.empty()) {  // start_game comes before the observer: both writers start from it
+      std::string line;
+      want_.Append(rec_[0], &line);
+      got_.Append(rec_[0], &line);
+    }
+  }
 
-  // Every re-simulated event after start_game; stops the script at the first mismatch.
+  // Every re-simulated event after start_game; stops the script at the first mismatch. Events
+  // are compared as their canonical mjai lines (replays/replay_writer.h), as the file has them.
   void OnEvent(const Event& e) {
     const size_t i = emitted_++;
     if (stopped_) return;
-    if (i >= rec_.size() || EventToJson(e, rules_) != EventToJson(rec_[i], rules_)) stopped_ = true;
+    if (i >= rec_.size()) {
+      stopped_ = true;
+      return;
+    }
+    want_line_.clear();
+    got_line_.clear();
+    want_.Append(rec_[i], &want_line_);
+    got_.Append(e, &got_line_);
+    if (want_line_ != got_line_) stopped_ = true;
   }
 
   Action Choose(int seat, const PlayerView& view, std::span<const Action> legal) {
@@ -45,6 +65,9 @@ class ReplayScript {
   [[nodiscard]] const std::string& note() const { return note_; }
   // True once the re-simulation left the record (a mismatch) or reached its end.
   [[nodiscard]] bool Ended() const { return stopped_ || emitted_ >= rec_.size(); }
+  // Every re-simulated event matched the record so far (start_game is the same in both: it
+  // comes from the header alone).
+  [[nodiscard]] bool matched() const { return !stopped_; }
 
  private:
   // An answer that is never legal: Round stops the game with an error.
@@ -213,6 +236,8 @@ class ReplayScript {
 
   const std::vector<Event>& rec_;
   const Ruleset& rules_;
+  EventTextWriter want_, got_;   // the recorded and the re-simulated events' lines
+  std::string want_line_, got_line_;
   size_t emitted_ = 1;  // re-simulated events so far (start_game comes before the observer)
   size_t shield_hand_ = 0;                 // the start_kyoku the shield counts belong to
   std::array<int, 4> shields_chosen_{};    // kSetShield decisions answered per seat in it
@@ -302,25 +327,44 @@ Result<ReplayVerification> VerifyReplay(const GameRecord& record) {
 
   ReplayVerification out;
   out.events = record.events.size();
-  const std::vector<json> want = EventsToJson(record.events, record.rules, record.agents);
-  const std::vector<json> got = EventsToJson(sim.events, record.rules, record.agents);
-  const size_t common = std::min(want.size(), got.size());
-  for (size_t i = 0; i < common; ++i)
-    if (want[i] != got[i]) {
-      out.divergence = ReplayDivergence{i, want[i], got[i], ""};
+  if (record.complete && script.matched() && sim.events.size() == record.events.size())
+    return out;  // every event compared as it was played
+  // Both event lists as canonical lines, compared in order (the lines become JSON values only
+  // for the divergence report).
+  EventTextWriter want_writer(record.rules, record.agents), got_writer(record.rules, record.agents);
+  std::string want, got;
+  const size_t common = std::min(record.events.size(), sim.events.size());
+  size_t i = 0;
+  for (; i < common; ++i) {
+    want.clear();
+    got.clear();
+    want_writer.Append(record.events[i], &want);
+    got_writer.Append(sim.events[i], &got);
+    if (want != got) {
+      out.divergence = ReplayDivergence{i, json::parse(want), json::parse(got), ""};
       return out;
     }
-  if (want.size() != got.size()) {
+  }
+  if (record.events.size() != sim.events.size()) {
     ReplayDivergence d;
     d.event_index = common;
-    if (common < want.size()) d.expected = want[common];
-    if (common < got.size()) d.got = got[common];
-    if (got.size() < want.size()) d.note = script.note().empty() ? sim.error : script.note();
+    if (common < record.events.size()) {
+      want.clear();
+      want_writer.Append(record.events[common], &want);
+      d.expected = json::parse(want);
+    }
+    if (common < sim.events.size()) {
+      got.clear();
+      got_writer.Append(sim.events[common], &got);
+      d.got = json::parse(got);
+    }
+    if (sim.events.size() < record.events.size()) d.note = script.note().empty() ? sim.error : script.note();
     out.divergence = std::move(d);
   } else if (!record.complete) {
     std::string why = StopMismatch(record, sim);
     if (!why.empty())
-      out.divergence = ReplayDivergence{want.size(), json{{"error", record.error}}, json{{"error", sim.error}}, why};
+      out.divergence =
+          ReplayDivergence{record.events.size(), json{{"error", record.error}}, json{{"error", sim.error}}, why};
   }
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include "tiles/tile.h"
 #include "replays/json_schema.h"
+#include "replays/simd_json_value.h"
 #include "rules/score_json.h"
 
 namespace mj {
@@ -70,8 +71,6 @@ std::optional<FuEntry> ParseFuReason(const std::string& text) {
   return std::nullopt;
 }
 
-int HanSixths(const json& han) { return static_cast<int>(std::lround(han.get<double>() * 6)); }
-
 }  // namespace
 
 json ScoreToJson(const ScoreResult& score) {
@@ -80,12 +79,16 @@ json ScoreToJson(const ScoreResult& score) {
   return j;
 }
 
-Result<ScoreResult> ScoreFromJson(const json& j, const std::string& pointer) {
+namespace {
+
+// One reader for nlohmann::json and SimdJsonValue.
+template <class J>
+Result<ScoreResult> ReadScore(const J& j, const std::string& pointer) {
   ScoreResult r;
-  r.han_sixths = j.at("han_sixths").get<int>();
-  r.fu = j.at("fu").get<int>();
-  r.yakuman = j.at("yakuman").get<int>();
-  const std::string limit = j.at("limit").get<std::string>();
+  r.han_sixths = j.at("han_sixths").template get<int>();
+  r.fu = j.at("fu").template get<int>();
+  r.yakuman = j.at("yakuman").template get<int>();
+  const std::string limit = j.at("limit").template get<std::string>();
   bool limit_found = false;
   for (int i = 0; i < static_cast<int>(Limit::kCount); ++i)
     if (LimitName(static_cast<Limit>(i)) == limit) {
@@ -93,51 +96,60 @@ Result<ScoreResult> ScoreFromJson(const json& j, const std::string& pointer) {
       limit_found = true;
     }
   if (!limit_found) return Error{pointer + "/limit: unknown limit " + Quote(limit)};
-  const json& yaku = j.at("yaku");
+  const auto& yaku = j.at("yaku");
   if (yaku.size() > r.yaku.capacity())
     return Error{pointer + "/yaku: " + std::to_string(yaku.size()) + " entries; at most " +
                  std::to_string(r.yaku.capacity())};
-  for (size_t i = 0; i < yaku.size(); ++i) {
-    const std::string name = yaku[i].at("name").get<std::string>();
+  size_t i = 0;
+  for (auto it = yaku.begin(); it != yaku.end(); ++it, ++i) {
+    const auto& entry = *it;
+    const std::string name = entry.at("name").template get<std::string>();
     auto id = YakuFromName(name);
     if (!id) return Error{PointerAppend(pointer + "/yaku", std::to_string(i)) + "/name: unknown yaku " + Quote(name)};
     YakuEntry e;
     e.id = *id;
-    if (yaku[i].contains("yakuman")) {
-      e.yakuman = static_cast<uint8_t>(yaku[i].at("yakuman").get<int>());
+    if (entry.contains("yakuman")) {
+      e.yakuman = static_cast<uint8_t>(entry.at("yakuman").template get<int>());
     } else {
-      e.sixths = static_cast<int16_t>(HanSixths(yaku[i].at("han")));
+      e.sixths = static_cast<int16_t>(std::lround(entry.at("han").template get<double>() * 6));
     }
     r.yaku.push_back(e);
   }
-  const json& fu = j.at("fu_breakdown");
+  const auto& fu = j.at("fu_breakdown");
   if (fu.size() > r.fu_breakdown.capacity())
     return Error{pointer + "/fu_breakdown: " + std::to_string(fu.size()) + " entries; at most " +
                  std::to_string(r.fu_breakdown.capacity())};
-  for (size_t i = 0; i < fu.size(); ++i) {
-    const std::string reason = fu[i].at("reason").get<std::string>();
+  i = 0;
+  for (auto it = fu.begin(); it != fu.end(); ++it, ++i) {
+    const auto& entry = *it;
+    const std::string reason = entry.at("reason").template get<std::string>();
     auto e = ParseFuReason(reason);
     if (!e)
       return Error{pointer + "/fu_breakdown/" + std::to_string(i) + "/reason: unknown fu reason " + Quote(reason)};
-    e->fu = static_cast<int16_t>(fu[i].at("fu").get<int>());
+    e->fu = static_cast<int16_t>(entry.at("fu").template get<int>());
     r.fu_breakdown.push_back(*e);
   }
-  const json& pay = j.at("payment");
+  const auto& pay = j.at("payment");
   if (pay.contains("ron")) {
     r.payment.kind = PaymentKind::kRon;
-    r.payment.ron = pay.at("ron").get<int>();
+    r.payment.ron = pay.at("ron").template get<int>();
   } else if (pay.contains("each")) {
     r.payment.kind = PaymentKind::kTsumoDealer;
-    r.payment.each = pay.at("each").get<int>();
+    r.payment.each = pay.at("each").template get<int>();
   } else {
     r.payment.kind = PaymentKind::kTsumoNonDealer;
-    r.payment.dealer = pay.at("dealer").get<int>();
-    r.payment.non_dealer = pay.at("non_dealer").get<int>();
+    r.payment.dealer = pay.at("dealer").template get<int>();
+    r.payment.non_dealer = pay.at("non_dealer").template get<int>();
   }
-  r.honba_bonus = j.at("honba_bonus").get<int>();
-  r.deposits = j.at("deposits").get<int>();
-  r.total = j.at("total").get<int>();
+  r.honba_bonus = j.at("honba_bonus").template get<int>();
+  r.deposits = j.at("deposits").template get<int>();
+  r.total = j.at("total").template get<int>();
   return r;
 }
+
+}  // namespace
+
+Result<ScoreResult> ScoreFromJson(const json& j, const std::string& pointer) { return ReadScore(j, pointer); }
+Result<ScoreResult> ScoreFromSimdJson(const SimdJsonValue& j, const std::string& pointer) { return ReadScore(j, pointer); }
 
 }  // namespace mj

@@ -11,9 +11,12 @@
 
 namespace mj {
 
+class SimdJsonValue;  // replays/simd_json_value.h
+
 [[nodiscard]] nlohmann::json ScoreToJson(const ScoreResult& score);
 // Reads a schema-valid breakdown; unknown yaku names, limits or fu reasons are errors at their
 // JSON pointer below `pointer`.
 [[nodiscard]] Result<ScoreResult> ScoreFromJson(const nlohmann::json& j, const std::string& pointer);
+[[nodiscard]] Result<ScoreResult> ScoreFromSimdJson(const SimdJsonValue& j, const std::string& pointer);
 
 }  // namespace mj
