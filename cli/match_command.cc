@@ -38,7 +38,8 @@ constexpr long kMaxGames = 10'000'000;
 }  // namespace
 
 int RunMatch(const std::vector<std::string>& args) {
-  std::string rules_name, agents_text, games_text, seed_text, out_dir, duplicate_text, jobs_text, summary_path;
+  std::string rules_name, agents_text, games_text, seed_text, out_dir, duplicate_text, jobs_text, summary_path,
+      compress_text, replays_text;
   std::string bot_exchange, bot_fault, bot_dialect;
   long bot_timeout_ms = 5000;
   po::options_description desc(
@@ -62,7 +63,11 @@ int RunMatch(const std::vector<std::string>& args) {
       "bot-fault", po::value<std::string>(&bot_fault)->default_value("end"),
       "a bot's error ends the game (end) or the seat plays tsumogiri/pass from then on (substitute)")(
       "bot-dialect", po::value<std::string>(&bot_dialect)->default_value("gimite"),
-      "mjai field conventions sent to bots: gimite (the reference server) or mortal (mjai.app)");
+      "mjai field conventions sent to bots: gimite (the reference server) or mortal (mjai.app)")(
+      "compress", po::value<std::string>(&compress_text)->default_value("none"),
+      "replay files: none (game-0001.json), zstd (.json.zst) or gzip (.json.gz)")(
+      "replays", po::value<std::string>(&replays_text)->default_value("all"),
+      "which games get a replay file: all, failed (games stopped by an error) or none (--out not needed)");
   po::variables_map vm;
   try {
     // No positional arguments: a stray word is an error, not silently ignored.
@@ -81,7 +86,17 @@ int RunMatch(const std::vector<std::string>& args) {
     std::cerr << kName << ": --agents is required (e.g. --agents greedy,greedy,defensive,random)\n";
     return 2;
   }
-  if (!vm.count("out")) {
+  const auto compression = ParseCompression(compress_text);
+  if (!compression) {
+    std::cerr << kName << ": --compress must be none, zstd or gzip, got \"" << compress_text << "\"\n";
+    return 2;
+  }
+  if (replays_text != "all" && replays_text != "failed" && replays_text != "none") {
+    std::cerr << kName << ": --replays must be all, failed or none, got \"" << replays_text << "\"\n";
+    return 2;
+  }
+  if (replays_text == "none") out_dir.clear();
+  if (!vm.count("out") && replays_text != "none") {
     std::cerr << kName << ": --out DIR is required (the replays are written there)\n";
     return 2;
   }
@@ -131,8 +146,8 @@ int RunMatch(const std::vector<std::string>& args) {
     return 2;
   }
   std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec || !std::filesystem::is_directory(out_dir)) {
+  if (!out_dir.empty()) std::filesystem::create_directories(out_dir, ec);
+  if (!out_dir.empty() && (ec || !std::filesystem::is_directory(out_dir))) {
     std::cerr << kName << ": --out: cannot create directory \"" << out_dir << "\""
               << (ec ? ": " + ec.message() : std::string(": a file of that name exists")) << "\n";
     return 2;
@@ -146,6 +161,8 @@ int RunMatch(const std::vector<std::string>& args) {
   setup.games = num_games;
   setup.jobs = static_cast<int>(*jobs);
   setup.out_dir = out_dir;
+  setup.compression = *compression;
+  setup.failed_only = replays_text == "failed";
   setup.label = kName;
   if (!ParseExchange(bot_exchange, &setup.bots.exchange) || !ParseFaultPolicy(bot_fault, &setup.bots.on_fault) ||
       !ParseMjaiDialect(bot_dialect, &setup.bots.dialect) || bot_timeout_ms < 1) {
@@ -161,7 +178,7 @@ int RunMatch(const std::vector<std::string>& args) {
   }
   std::fprintf(stderr, "%s: %ld games, %ld hands in %.2f s (%.1f games/s, %d job%s); replays in %s\n", kName,
                num_games, run.hands, run.seconds, run.seconds > 0 ? num_games / run.seconds : 0.0, setup.jobs,
-               setup.jobs == 1 ? "" : "s", out_dir.c_str());
+               setup.jobs == 1 ? "" : "s", out_dir.empty() ? "(none written)" : out_dir.c_str());
 
   MatchStats stats(*specs);
   for (const GameSummary& g : run.games) {

@@ -65,15 +65,16 @@ class Progress {
 
 struct PlayedGame {
   GameSummary summary;
-  std::string replay;  // file text; empty when no replays are written
+  std::string replay;  // file bytes (compressed as asked); empty when none is written for it
+  std::string packing_error;  // the compressor's error, if any
   std::string error;   // agent error that stopped the game
   int hands = 0;
 };
 
-std::string ReplayPath(const std::string& dir, long game) {
+std::string ReplayPath(const std::string& dir, long game, Compression compression) {
   char name[32];
-  std::snprintf(name, sizeof name, "game-%04ld.json", game);
-  return (std::filesystem::path(dir) / name).string();
+  std::snprintf(name, sizeof name, "game-%04ld", game);
+  return (std::filesystem::path(dir) / (name + std::string(ReplayExtension(compression)))).string();
 }
 
 }  // namespace
@@ -124,7 +125,15 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
     const GameRecord record = PlayMatchGame(setup, game);
     PlayedGame p;
     p.summary = SummarizeGame(record);
-    if (!setup.out_dir.empty()) p.replay = ReplayFileText(record);
+    // The replay is written (and compressed) by the thread that played the game.
+    if (!setup.out_dir.empty() && (!setup.failed_only || !record.complete)) {
+      auto bytes = Compress(ReplayFileText(record), setup.compression);
+      if (bytes) {
+        p.replay = std::move(bytes).value();
+      } else {
+        p.packing_error = bytes.error();
+      }
+    }
     if (!record.complete) p.error = record.error;
     p.hands = static_cast<int>(std::count_if(record.events.begin(), record.events.end(),
                                              [](const Event& e) { return e.type == EventType::kStartKyoku; }));
@@ -132,14 +141,15 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
   };
   const std::function<bool(long, PlayedGame&&)> consume = [&](long game, PlayedGame&& p) {
     std::string path;
-    if (!setup.out_dir.empty()) {
-      path = ReplayPath(setup.out_dir, game);
+    if (!p.replay.empty() || !p.packing_error.empty()) {
+      path = ReplayPath(setup.out_dir, game, setup.compression);
       std::ofstream out(path, std::ios::binary | std::ios::trunc);
       out << p.replay;
       out.close();
-      if (!out) {
+      if (!out || !p.packing_error.empty()) {
         progress.Clear();
-        run.fatal = "game " + std::to_string(game) + ": cannot write the replay: cannot write " + path;
+        run.fatal = "game " + std::to_string(game) + ": cannot write the replay: " +
+                    (p.packing_error.empty() ? "cannot write " + path : p.packing_error);
         return false;
       }
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mjai/mjai_table.h"
+#include "replays/compression.h"
 #include "replays/game_summary.h"
 #include "rules/ruleset.h"
 
@@ -22,6 +23,8 @@ struct MatchSetup {
   long games = 1;
   int jobs = 1;
   std::string out_dir;                 // replays game-NNNN.json go here; empty = none written
+  Compression compression = Compression::kNone;  // .json, .json.zst or .json.gz (--compress)
+  bool failed_only = false;            // replays of games stopped by an error only (--replays failed)
   std::string label;                   // prefix of progress lines, e.g. "mahjong match"
   BotOptions bots;                     // for mjai-stdio:CMD agents (docs/MJAI.md)
 };

@@ -1,12 +1,18 @@
 // `mahjong replay`: verify, show and export replay files (docs/REPLAY.md).
 
 #include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "replays/compression.h"
 #include "replays/match_stats.h"
 #include "mjai/wire_events.h"
 #include "replays/mjai_events.h"
@@ -22,9 +28,9 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kUsage =
-    "usage: mahjong replay verify FILE|DIR...\n"
-    "         re-simulate each replay (DIR: every *.json below it) and compare it event by event;\n"
-    "         one line per file; exit status 0 iff every file matches\n"
+    "usage: mahjong replay verify [--jobs N] FILE|DIR...\n"
+    "         re-simulate each replay (DIR: every *.json, *.json.zst, *.json.gz below it) and compare it\n"
+    "         event by event, N files at a time; one line per file in order; exit status 0 iff every file matches\n"
     "       mahjong replay show FILE [--hand N]\n"
     "         a readable account of the game, or of hand N (0-based, in play order)\n"
     "       mahjong replay export --format mjai|tenhou6 [--dialect gimite|mortal] FILE\n"
@@ -45,7 +51,8 @@ std::vector<std::string> ReplayFiles(const std::vector<std::string>& args, std::
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
       for (fs::recursive_directory_iterator it(a, ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_regular_file(ec) && it->path().extension() == ".json") found.push_back(it->path().string());
+        if (it->is_regular_file(ec) && IsReplayFileName(it->path().filename().string()))
+          found.push_back(it->path().string());
       if (ec) {
         *problem = "cannot list " + a + ": " + ec.message();
         return {};
@@ -59,7 +66,47 @@ std::vector<std::string> ReplayFiles(const std::vector<std::string>& args, std::
   return files;
 }
 
-int Verify(const std::vector<std::string>& args) {
+// One file's verdict line; true when it verifies.
+bool VerifyFile(const std::string& file, std::string* line) {
+  auto record = ReadReplayFile(file);
+  if (!record) {
+    *line = file + ": load error: " + record.error() + "\n";
+    return false;
+  }
+  auto check = VerifyReplay(*record);
+  if (!check) {
+    *line = file + ": cannot verify: " + check.error() + "\n";
+    return false;
+  }
+  if (!check->ok()) {
+    *line = file + ": diverges at " + check->divergence->ToString() + "\n";
+    return false;
+  }
+  *line = file + ": ok (" + std::to_string(check->events) + " events)\n";
+  return true;
+}
+
+int Verify(const std::vector<std::string>& all_args) {
+  std::vector<std::string> args;
+  int jobs = 1;
+  for (size_t i = 0; i < all_args.size(); ++i) {
+    const std::string& a = all_args[i];
+    if (a == "--jobs" || a == "-j" || a.rfind("--jobs=", 0) == 0) {
+      std::string value;
+      if (a.rfind("--jobs=", 0) == 0) {
+        value = a.substr(7);
+      } else if (i + 1 < all_args.size()) {
+        value = all_args[++i];
+      }
+      int n = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1024)
+        return Usage("--jobs needs a number of threads from 1 to 1024, got \"" + value + "\"");
+      jobs = n;
+    } else {
+      args.push_back(a);
+    }
+  }
   if (args.empty()) return Usage("verify needs at least one FILE or DIR");
   std::string problem;
   const std::vector<std::string> files = ReplayFiles(args, &problem);
@@ -68,28 +115,38 @@ int Verify(const std::vector<std::string>& args) {
     return 2;
   }
   if (files.empty()) {
-    std::cerr << "mahjong replay verify: no *.json files found\n";
+    std::cerr << "mahjong replay verify: no *.json, *.json.zst or *.json.gz files found\n";
     return 1;
   }
+  // `jobs` threads take the files in turn; the lines are printed in file order as they are ready,
+  // so the output is the same for any --jobs.
+  std::vector<std::string> lines(files.size());
+  std::vector<char> done(files.size(), 0), ok(files.size(), 0);
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < files.size();) {
+      std::string line;
+      const bool good = VerifyFile(files[i], &line);
+      std::lock_guard<std::mutex> lock(mutex);
+      lines[i] = std::move(line);
+      ok[i] = good;
+      done[i] = 1;
+      ready.notify_one();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (size_t t = 0; t < std::min<size_t>(static_cast<size_t>(jobs), files.size()); ++t) workers.emplace_back(work);
   bool all_ok = true;
-  for (const std::string& file : files) {
-    auto record = ReadReplayFile(file);
-    if (!record) {
-      std::cout << file << ": load error: " << record.error() << "\n";
-      all_ok = false;
-      continue;
-    }
-    auto check = VerifyReplay(*record);
-    if (!check) {
-      std::cout << file << ": cannot verify: " << check.error() << "\n";
-      all_ok = false;
-    } else if (!check->ok()) {
-      std::cout << file << ": diverges at " << check->divergence->ToString() << "\n";
-      all_ok = false;
-    } else {
-      std::cout << file << ": ok (" << check->events << " events)\n";
-    }
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::unique_lock<std::mutex> lock(mutex);
+    ready.wait(lock, [&] { return done[i] != 0; });
+    std::cout << lines[i];
+    std::string().swap(lines[i]);
+    all_ok = all_ok && ok[i];
   }
+  for (std::thread& w : workers) w.join();
   return all_ok ? 0 : 1;
 }
 

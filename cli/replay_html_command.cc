@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "replays/compression.h"
 #include "replays/replay.h"
 #include "replays/replay_html.h"
 
@@ -60,7 +61,7 @@ int Directory(const std::string& dir, std::string out) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (it->is_regular_file(ec) && it->path().extension() == ".json") files.push_back(it->path());
+    if (it->is_regular_file(ec) && IsReplayFileName(it->path().filename().string())) files.push_back(it->path());
   if (ec) {
     std::cerr << "mahjong replay html: cannot list " << dir << ": " << ec.message() << "\n";
     return 2;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "replays/compression.h"
 #include "cli/match_args.h"
 #include "cli/summary_io.h"
 #include "replays/game_summary.h"
@@ -34,7 +35,7 @@ Result<std::vector<std::string>> ReplayFiles(const std::vector<std::string>& inp
       std::vector<std::string> found;
       for (const auto& entry : fs::directory_iterator(in, ec)) {
         const std::string name = entry.path().filename().string();
-        if (entry.is_regular_file() && name.rfind("game-", 0) == 0 && entry.path().extension() == ".json")
+        if (entry.is_regular_file() && name.rfind("game-", 0) == 0 && IsReplayFileName(name))
           found.push_back(entry.path().string());
       }
       if (ec) return Error{in + ": cannot list: " + ec.message()};
