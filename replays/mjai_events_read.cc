@@ -135,13 +135,15 @@ Result<std::vector<Event>> ReadEvents(const J& events, const Ruleset& rules, con
   TileResolver tiles(rules);
   std::string at = pointer;  // the value being read, for errors
   try {
-    // A tile name, checked against the ruleset's red fives.
     // A tile name at `at` + `suffix` (+ "/index"), checked against the ruleset's red fives. The
     // pointer is spelled out only for an error.
     auto name = [&](const auto& v, std::string_view suffix, size_t index = SIZE_MAX) -> Result<MjaiTileName> {
       auto where = [&] {
         std::string w = at + std::string(suffix);
-        if (index != SIZE_MAX) w += "/" + std::to_string(index);
+        if (index != SIZE_MAX) {
+          w += '/';
+          w += std::to_string(index);
+        }
         return w;
       };
       const std::string s = v.template get<std::string>();
