@@ -202,10 +202,14 @@ TEST(DunpaiPresetTest, YakuTableHasTheSeedsValues) {
 }
 
 TEST(RiichiPresetTest, EqualsStructDefaultsWithTheRiichiYakuTable) {
-  Ruleset expected;
-  expected.yaku = RiichiYakuTable();
+  Ruleset defaults;
+  defaults.yaku = RiichiYakuTable();
+  EXPECT_EQ(RulesetFromJson(json::object()).value(), defaults);  // {} = all defaults
+  // The preset follows current Tenhou's game end (tenpai_yame, docs/TENHOU.md "Game end by era");
+  // the struct default keeps the older rule that the pre-2022 records need. Everything else is equal.
+  Ruleset expected = defaults;
+  expected.tenpai_yame = true;
   EXPECT_EQ(Preset(), expected);
-  EXPECT_EQ(RulesetFromJson(json::object()).value(), expected);  // {} = all defaults
 }
 
 TEST(RiichiPresetTest, PresetFileListsEveryKeyAndEveryYakuField) {
