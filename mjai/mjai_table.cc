@@ -47,6 +47,7 @@ std::string WithFaultMessage(const std::string& error, const std::string& fault)
 
 struct PendingEvent {
   json view;
+  std::string text;  // the line sent (lock-step), kept for fault messages
   int index = 0;
   EventType type = EventType::kStartGame;
   int actor = -1;
@@ -140,20 +141,20 @@ void EmptyHints(json* view, int seat, EventType type, int actor) {
 
 }  // namespace
 
-void MjaiTable::Flush(int seat, const Event* next) {
+bool MjaiTable::SendPending(int seat, std::string* error) {
   Seat& st = *seats_[seat];
-  if (st.dropped || stop_) {
-    st.pending.clear();
-    return;
-  }
-  for (size_t i = 0; i < st.pending.size(); ++i) {
-    PendingEvent& p = st.pending[i];
+  for (PendingEvent& p : st.pending) {
     EmptyHints(&p.view, seat, p.type, p.actor);
+    p.text = p.view.dump();
     st.last_index = p.index;
-    st.last_sent = p.view.dump();
-    std::string error;
-    if (!SendLine(options_, seat, st.bot, st.last_sent, &error)) return Fault(seat, error);
+    st.last_sent = p.text;
+    if (!SendLine(options_, seat, st.bot, p.text, error)) return false;
   }
+  return true;
+}
+
+void MjaiTable::ReadPending(int seat, const Event* next) {
+  Seat& st = *seats_[seat];
   for (size_t i = 0; i < st.pending.size(); ++i) {
     const PendingEvent& p = st.pending[i];
     const bool last = i + 1 == st.pending.size();
@@ -164,7 +165,7 @@ void MjaiTable::Flush(int seat, const Event* next) {
     const bool forced_shield = last && next && next->type == EventType::kShieldSet && next->actor == seat &&
                                (p.type == EventType::kStartKyoku || p.type == EventType::kShieldSet);
     st.last_index = p.index;
-    st.last_sent = p.view.dump();
+    st.last_sent = p.text;
     json answer;
     std::string error;
     if (!ReadAnswer(options_, seat, st.bot, &answer, &error)) return Fault(seat, error);
@@ -182,13 +183,54 @@ void MjaiTable::Flush(int seat, const Event* next) {
   st.pending.clear();
 }
 
+void MjaiTable::Flush(int seat, const Event* next) {
+  Seat& st = *seats_[seat];
+  if (st.dropped || stop_) {
+    st.pending.clear();
+    return;
+  }
+  std::string error;
+  if (!SendPending(seat, &error)) return Fault(seat, error);
+  ReadPending(seat, next);
+}
+
+void MjaiTable::FlushAll(const Event* next) {
+  // Every seat's events go out before any answer is read, so the bots think at the same time;
+  // the answers are then read and judged seat by seat, in seat order, exactly as if each seat
+  // had been flushed alone (a send failure is that seat's fault, taken in its turn).
+  std::array<std::string, 4> send_error;
+  std::array<int, 4> failed_index{};
+  std::array<std::string, 4> failed_text;
+  for (int s = 0; s < 4; ++s) {
+    if (!seats_[s] || seats_[s]->dropped || stop_) continue;
+    if (!SendPending(s, &send_error[s])) {
+      failed_index[s] = seats_[s]->last_index;
+      failed_text[s] = seats_[s]->last_sent;
+    }
+  }
+  for (int s = 0; s < 4; ++s) {
+    if (!seats_[s]) continue;
+    Seat& st = *seats_[s];
+    if (st.dropped || stop_) {
+      st.pending.clear();
+      continue;
+    }
+    if (!send_error[s].empty()) {
+      st.last_index = failed_index[s];
+      st.last_sent = failed_text[s];
+      Fault(s, send_error[s]);
+      continue;
+    }
+    ReadPending(s, next);
+  }
+}
+
 void MjaiTable::OnEvent(const Event& e) {
   const int index = event_index_++;
   writer_->Next(e);
   if (options_.exchange == MjaiExchange::kLockStep) {
     // Every bot answers the previous event before this one goes out.
-    for (int s = 0; s < 4; ++s)
-      if (seats_[s]) Flush(s, &e);
+    FlushAll(&e);
   }
   for (int s = 0; s < 4; ++s) {
     if (!seats_[s] || seats_[s]->dropped) continue;
@@ -196,7 +238,7 @@ void MjaiTable::OnEvent(const Event& e) {
       seats_[s]->reach_sent = false;
       continue;
     }
-    seats_[s]->pending.push_back({writer_->ForSeat(s), index, e.type, e.actor});
+    seats_[s]->pending.push_back({writer_->ForSeat(s), {}, index, e.type, e.actor});
   }
 }
 
@@ -297,9 +339,7 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
   go.max_hands = max_hands;
   GameRecord rec = PlayGame(rules_, seed, players, go);
 
-  if (options_.exchange == MjaiExchange::kLockStep)
-    for (int s = 0; s < 4; ++s)
-      if (seats_[s]) Flush(s, nullptr);
+  if (options_.exchange == MjaiExchange::kLockStep) FlushAll(nullptr);
   json last;
   if (rec.complete && !stop_) {
     writer_->Next(rec.events.back());

@@ -70,7 +70,13 @@ class MjaiTable {
   void OnEvent(const Event& e);
   // The answer of bot seat `seat` to a decision (called by its agent).
   Action Decide(int seat, std::span<const Action> legal, const PlayerView& view);
+  // Lock-step: sends `seat`'s pending events (false with `error` on a write failure), reads and
+  // checks one answer per event (ReadPending); Flush does both for one seat, FlushAll sends to
+  // every seat before reading any answer.
+  bool SendPending(int seat, std::string* error);
+  void ReadPending(int seat, const Event* next);
   void Flush(int seat, const Event* next);
+  void FlushAll(const Event* next);
   void Fault(int seat, const std::string& error);
 
   const Ruleset& rules_;
