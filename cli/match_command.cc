@@ -40,7 +40,7 @@ constexpr long kMaxGames = 10'000'000;
 int RunMatch(const std::vector<std::string>& args) {
   std::string rules_name, agents_text, games_text, seed_text, out_dir, duplicate_text, jobs_text, summary_path,
       compress_text, replays_text;
-  std::string bot_exchange, bot_fault, bot_dialect;
+  std::string bot_exchange, bot_fault, bot_dialect, bot_lifetime;
   long bot_timeout_ms = 5000;
   po::options_description desc(
       "mahjong match: plays games between four agents, writes one replay per game, prints a table per agent\n"
@@ -64,6 +64,9 @@ int RunMatch(const std::vector<std::string>& args) {
       "a bot's error ends the game (end) or the seat plays tsumogiri/pass from then on (substitute)")(
       "bot-dialect", po::value<std::string>(&bot_dialect)->default_value("gimite"),
       "mjai field conventions sent to bots: gimite (the reference server) or mortal (mjai.app)")(
+      "bot-lifetime", po::value<std::string>(&bot_lifetime)->default_value("game"),
+      "mjai-stdio bots: a process per game (game), or kept for the next game after a clean end_game (match: "
+      "start-up paid once; the bot must read on after end_game without answering it)")(
       "compress", po::value<std::string>(&compress_text)->default_value("none"),
       "replay files: none (game-0001.json), zstd (.json.zst) or gzip (.json.gz)")(
       "replays", po::value<std::string>(&replays_text)->default_value("all"),
@@ -165,9 +168,10 @@ int RunMatch(const std::vector<std::string>& args) {
   setup.failed_only = replays_text == "failed";
   setup.label = kName;
   if (!ParseExchange(bot_exchange, &setup.bots.exchange) || !ParseFaultPolicy(bot_fault, &setup.bots.on_fault) ||
-      !ParseMjaiDialect(bot_dialect, &setup.bots.dialect) || bot_timeout_ms < 1) {
+      !ParseMjaiDialect(bot_dialect, &setup.bots.dialect) || !ParseBotLifetime(bot_lifetime, &setup.keep_bots) ||
+      bot_timeout_ms < 1) {
     std::cerr << kName << ": --bot-exchange must be batched or lockstep, --bot-fault end or substitute, --bot-dialect "
-              << "gimite or mortal, --bot-timeout a positive number of ms\n";
+              << "gimite or mortal, --bot-lifetime game or match, --bot-timeout a positive number of ms\n";
     return 2;
   }
   setup.bots.timeout = std::chrono::milliseconds(bot_timeout_ms);

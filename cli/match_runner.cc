@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include "agents/registry.h"
 #include "cli/ordered_runner.h"
@@ -79,7 +80,7 @@ std::string ReplayPath(const std::string& dir, long game, Compression compressio
 
 }  // namespace
 
-GameRecord PlayMatchGame(const MatchSetup& setup, long game) {
+GameRecord PlayMatchGame(const MatchSetup& setup, long game, BotPool* pool) {
   const PlannedGame plan = PlanMatchGame(setup.seed, game, setup.rotations);
   std::array<std::unique_ptr<Agent>, 4> owned;
   std::array<Agent*, 4> agents{};
@@ -101,7 +102,7 @@ GameRecord PlayMatchGame(const MatchSetup& setup, long game) {
     owned[s] = std::move(made).value();
     agents[s] = owned[s].get();
   }
-  GameRecord record = with_bots ? PlayWithStdioBots(setup.rules, plan.seed, labels, setup.bots)
+  GameRecord record = with_bots ? PlayWithStdioBots(setup.rules, plan.seed, labels, setup.bots, pool)
                                 : PlayGame(setup.rules, plan.seed, agents);
   record.agents = labels;  // the specs as given, options included
   MatchInfo info;
@@ -121,8 +122,10 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
   run.games.reserve(static_cast<size_t>(setup.games));
   Progress progress(setup.label, setup.games);
   progress.Show(0, true);
-  const std::function<PlayedGame(long)> work = [&setup](long game) {
-    const GameRecord record = PlayMatchGame(setup, game);
+  std::optional<BotPool> pool;  // outlives the worker threads; stops the bots it keeps
+  if (setup.keep_bots) pool.emplace();
+  const std::function<PlayedGame(long)> work = [&setup, &pool](long game) {
+    const GameRecord record = PlayMatchGame(setup, game, pool ? &*pool : nullptr);
     PlayedGame p;
     p.summary = SummarizeGame(record);
     // The replay is written (and compressed) by the thread that played the game.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "mjai/bot_pool.h"
 #include "mjai/mjai_table.h"
 #include "replays/compression.h"
 #include "replays/game_summary.h"
@@ -27,6 +28,7 @@ struct MatchSetup {
   bool failed_only = false;            // replays of games stopped by an error only (--replays failed)
   std::string label;                   // prefix of progress lines, e.g. "mahjong match"
   BotOptions bots;                     // for mjai-stdio:CMD agents (docs/MJAI.md)
+  bool keep_bots = false;              // --bot-lifetime match: bot processes serve many games
 };
 
 struct MatchRun {
@@ -37,8 +39,9 @@ struct MatchRun {
   double seconds = 0;
 };
 
-// Plays game `game` (1-based) of the match: its GameRecord with record.match filled in.
-[[nodiscard]] GameRecord PlayMatchGame(const MatchSetup& setup, long game);
+// Plays game `game` (1-based) of the match: its GameRecord with record.match filled in. Bot
+// processes come from `pool` when given (else one per bot seat for this game).
+[[nodiscard]] GameRecord PlayMatchGame(const MatchSetup& setup, long game, BotPool* pool = nullptr);
 
 // Plays all games; progress on stderr (games done, games/s, time left).
 [[nodiscard]] MatchRun RunMatchGames(const MatchSetup& setup);

@@ -54,8 +54,10 @@ def main():
         for ev in events:
             bot.observe(ev)
         last = events[-1]
-        if last.get("type") in ("end_game", "error"):
+        if last.get("type") == "error":
             break
+        if last.get("type") == "end_game":
+            continue  # not answered; a kept bot (--bot-lifetime match) reads the next game's start_game
         sys.stdout.write(json.dumps(bot.answer(last)) + "\n")
         sys.stdout.flush()
 

@@ -1,5 +1,6 @@
 #include "mjai/stdio_bots.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "agents/registry.h"
@@ -41,6 +42,12 @@ bool ParseFaultPolicy(std::string_view name, FaultPolicy* out) {
   return false;
 }
 
+bool ParseBotLifetime(std::string_view name, bool* keep) {
+  if (name != "game" && name != "match") return false;
+  *keep = name == "match";
+  return true;
+}
+
 namespace {
 
 // Stands in for a bot that could not be started: its seat's first decision is the fault.
@@ -62,7 +69,7 @@ class UnstartedBot : public Agent {
 }  // namespace
 
 GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::array<std::string, 4>& specs,
-                             const BotOptions& options) {
+                             const BotOptions& options, BotPool* pool) {
   std::array<std::unique_ptr<Agent>, 4> owned;
   std::array<std::unique_ptr<BotProcess>, 4> procs;
   std::array<Agent*, 4> agents{};
@@ -70,7 +77,8 @@ GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::arr
   std::vector<AgentFault> start_faults;
   for (int s = 0; s < 4; ++s) {
     if (IsStdioBotSpec(specs[s])) {
-      auto proc = BotProcess::Start(std::string(specs[s].substr(kStdioBotPrefix.size())));
+      const std::string command(specs[s].substr(kStdioBotPrefix.size()));
+      auto proc = pool ? pool->Take(command) : BotProcess::Start(command);
       if (proc) {
         procs[s] = std::move(proc).value();
         bots[s] = {specs[s], &procs[s]->channel()};
@@ -91,8 +99,15 @@ GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::arr
   }
   MjaiTable table(rules, options, bots, agents);
   GameRecord rec = table.Play(seed);
-  for (int s = 0; s < 4; ++s)
-    if (procs[s]) procs[s]->Stop(std::chrono::milliseconds(500));
+  for (int s = 0; s < 4; ++s) {
+    if (!procs[s]) continue;
+    const bool faulted = std::any_of(rec.faults.begin(), rec.faults.end(), [s](const AgentFault& f) { return f.seat == s; });
+    if (pool && rec.complete && !faulted) {
+      pool->Give(std::string(specs[s].substr(kStdioBotPrefix.size())), std::move(procs[s]));
+    } else {
+      procs[s]->Stop(std::chrono::milliseconds(500));
+    }
+  }
   rec.agents = specs;
   if (!start_faults.empty()) {
     rec.faults.insert(rec.faults.begin(), start_faults.begin(), start_faults.end());

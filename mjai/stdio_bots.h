@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "engine/game.h"
+#include "mjai/bot_pool.h"
 #include "mjai/mjai_table.h"
 #include "tiles/result.h"
 
@@ -21,14 +22,16 @@ inline constexpr std::string_view kStdioBotPrefix = "mjai-stdio:";
 [[nodiscard]] Result<bool> CheckAgentSpec(std::string_view spec);
 
 // Plays one game with `specs` seated 0..3: built-in agents made from their specs, a process
-// started for each "mjai-stdio:" seat (stopped after the game). A bot that cannot be started is
-// a fault of its seat (the record says so); the record's agents are the specs.
+// started for each "mjai-stdio:" seat (stopped after the game), or with `pool`, taken from the
+// pool and given back after a game the bot finished without a fault. A bot that cannot be
+// started is a fault of its seat (the record says so); the record's agents are the specs.
 [[nodiscard]] GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::array<std::string, 4>& specs,
-                                           const BotOptions& options);
+                                           const BotOptions& options, BotPool* pool = nullptr);
 
 // Parses the shared bot options' values: exchange "lockstep"/"batched", fault policy
-// "end"/"substitute"; false when unknown.
+// "end"/"substitute", lifetime "game"/"match" (*keep = true for "match"); false when unknown.
 [[nodiscard]] bool ParseExchange(std::string_view name, MjaiExchange* out);
 [[nodiscard]] bool ParseFaultPolicy(std::string_view name, FaultPolicy* out);
+[[nodiscard]] bool ParseBotLifetime(std::string_view name, bool* keep);
 
 }  // namespace mj

@@ -155,6 +155,35 @@ TEST(MjaiStdio, AnswerThatIsNotAnObjectAndAMissingProgram) {
   ExpectFault(rec, "mjai-stdio:/nonexistent/bot", "the peer closed the connection", false);
 }
 
+TEST(MjaiStdio, KeptBotsPlayManyGamesAsFreshOnesWould) {
+  // --bot-lifetime match: the two example bots are started once and play three games; each
+  // game's record is the one a bot started for that game alone gives.
+  const Ruleset rules = LoadRuleset("riichi").value();
+  const std::array<std::string, 4> specs = {kExampleBot, "greedy", kExampleBot, "defensive"};
+  BotPool pool;
+  for (uint64_t seed : {21, 22, 23}) {
+    SCOPED_TRACE(seed);
+    const GameRecord kept = PlayWithStdioBots(rules, seed, specs, Options(MjaiExchange::kBatched), &pool);
+    const GameRecord fresh = PlayWithStdioBots(rules, seed, specs, Options(MjaiExchange::kBatched));
+    ASSERT_TRUE(kept.complete) << kept.error;
+    EXPECT_EQ(ReplayToJson(kept).dump(), ReplayToJson(fresh).dump());
+  }
+  EXPECT_EQ(pool.started(), 2);
+}
+
+TEST(MjaiStdio, AFaultedBotIsNotKept) {
+  // The bad bot exits mid-game: its process is not given back, the next game starts another.
+  const Ruleset rules = LoadRuleset("riichi").value();
+  const std::string bot = kBadBot + " --mode exit --after 40";
+  BotPool pool;
+  for (int game = 0; game < 2; ++game) {
+    const GameRecord rec = PlayWithStdioBots(rules, 3, {"greedy", bot, "greedy", "greedy"},
+                                             Options(MjaiExchange::kBatched), &pool);
+    ExpectFault(rec, bot, "the peer closed the connection", false);
+  }
+  EXPECT_EQ(pool.started(), 2);
+}
+
 TEST(MjaiStdio, DunpaiGameWithTheExampleBot) {
   const Ruleset rules = LoadRuleset("dunpai").value();
   const std::string seen = ::testing::TempDir() + "mjai_seen_dunpai.jsonl";
