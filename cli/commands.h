@@ -14,6 +14,8 @@ int RunScore(const std::vector<std::string>& args);
 int RunMatch(const std::vector<std::string>& args);
 // `stats DIR|FILE... [--summary FILE]`: a match's statistics with intervals, from its replays.
 int RunStats(const std::vector<std::string>& args);
+// `stats merge SUMMARY... [-o OUT]`: the summary of a whole match from its shards' summaries.
+int RunStatsMerge(const std::vector<std::string>& args);
 // `playtest --rules A,B --agents a,b,c,d --games N [--jobs N] [--report DIR]`: one duplicate
 // design under each ruleset, luck against skill, the rulesets ranked.
 int RunPlaytest(const std::vector<std::string>& args);

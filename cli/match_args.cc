@@ -20,6 +20,22 @@ Result<uint64_t> ParseUnsigned(const std::string& text, const char* what) {
   return v;
 }
 
+Result<MatchShard> ParseShard(const std::string& text, const char* what) {
+  const size_t slash = text.find('/');
+  const std::string form = std::string(what) + " takes i/N, the shard i (0 to N-1) of N, got \"" + text + "\"";
+  if (slash == std::string::npos) return Error{form};
+  auto index = ParseUnsigned(text.substr(0, slash), what);
+  auto count = ParseUnsigned(text.substr(slash + 1), what);
+  if (!index || !count) return Error{form};
+  constexpr uint64_t kMaxShards = 1'000'000'000;
+  if (*count < 1 || *count > kMaxShards)
+    return Error{std::string(what) + " " + text + ": N must be between 1 and " + std::to_string(kMaxShards)};
+  if (*index >= *count)
+    return Error{std::string(what) + " " + text + ": the shard index must be below N (shards are numbered 0 to " +
+                 std::to_string(*count - 1) + ")"};
+  return MatchShard{static_cast<long>(*index), static_cast<long>(*count)};
+}
+
 Result<std::array<std::string, 4>> ParseAgents(const std::string& text) {
   std::vector<std::string> parts;
   size_t start = 0;

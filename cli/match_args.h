@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "replays/match_shard.h"
 #include "tiles/result.h"
 
 namespace mj::cli {
@@ -17,6 +18,8 @@ namespace mj::cli {
 // "a,b,c,d" -> four agent specs, each one the registry can make ("defensive:x=1,y=2" keeps its
 // options together).
 [[nodiscard]] Result<std::array<std::string, 4>> ParseAgents(const std::string& text);
+// "i/N" (whole numbers, 0 <= i < N) -> shard i of N (`match --shard`); errors name `what`.
+[[nodiscard]] Result<MatchShard> ParseShard(const std::string& text, const char* what);
 // "mahjong <command> arg arg ..." with arguments quoted for a POSIX shell where needed.
 [[nodiscard]] std::string CommandLine(const std::string& command, const std::vector<std::string>& args);
 

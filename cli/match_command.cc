@@ -19,6 +19,7 @@
 #include "mjai/stdio_bots.h"
 #include "cli/match_args.h"
 #include "cli/match_runner.h"
+#include "cli/shard_summary.h"
 #include "cli/summary_io.h"
 #include "replays/match_stats.h"
 #include "replays/match_statistics.h"
@@ -39,7 +40,7 @@ constexpr long kMaxGames = 10'000'000;
 
 int RunMatch(const std::vector<std::string>& args) {
   std::string rules_name, agents_text, games_text, seed_text, out_dir, duplicate_text, jobs_text, summary_path,
-      compress_text, replays_text;
+      compress_text, replays_text, shard_text;
   std::string bot_exchange, bot_fault, bot_dialect, bot_lifetime;
   long bot_timeout_ms = 5000;
   po::options_description desc(
@@ -70,7 +71,11 @@ int RunMatch(const std::vector<std::string>& args) {
       "compress", po::value<std::string>(&compress_text)->default_value("none"),
       "replay files: none (game-0001.json), zstd (.json.zst) or gzip (.json.gz)")(
       "replays", po::value<std::string>(&replays_text)->default_value("all"),
-      "which games get a replay file: all, failed (games stopped by an error) or none (--out not needed)");
+      "which games get a replay file: all, failed (games stopped by an error) or none (--out not needed)")(
+      "shard", po::value<std::string>(&shard_text),
+      "i/N: play only shard i (0..N-1) of N of the match: games g = i (mod N), or with --duplicate the sets "
+      "k = i (mod N); same seeds, seating and file names as the whole match; its --summary merges with "
+      "mahjong stats merge (docs/SCALE.md)");
   po::variables_map vm;
   try {
     // No positional arguments: a stray word is an error, not silently ignored.
@@ -129,6 +134,22 @@ int RunMatch(const std::vector<std::string>& args) {
       return 2;
     }
   }
+  MatchShard shard;
+  if (vm.count("shard")) {
+    auto parsed = ParseShard(shard_text, "--shard");
+    if (!parsed) {
+      std::cerr << kName << ": " << parsed.error() << "\n";
+      return 2;
+    }
+    shard = *parsed;
+    const long units = MatchUnits(num_games, rotations);
+    if (shard.count > units) {
+      std::cerr << kName << ": --shard " << shard_text << ": the match has " << units
+                << (rotations > 0 ? " duplicate sets" : " games") << ", so at most " << units
+                << " shards (a shard plays whole " << (rotations > 0 ? "sets" : "games") << ")\n";
+      return 2;
+    }
+  }
   auto jobs = ParseUnsigned(jobs_text, "--jobs");
   if (!jobs || *jobs < 1 || *jobs > 256) {
     std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
@@ -162,6 +183,7 @@ int RunMatch(const std::vector<std::string>& args) {
   setup.entries = *specs;
   setup.rotations = rotations;
   setup.games = num_games;
+  setup.shard = shard;
   setup.jobs = static_cast<int>(*jobs);
   setup.out_dir = out_dir;
   setup.compression = *compression;
@@ -180,8 +202,9 @@ int RunMatch(const std::vector<std::string>& args) {
     std::cerr << kName << ": " << run.fatal << "\n";
     return 1;
   }
+  const long played = static_cast<long>(run.games.size());
   std::fprintf(stderr, "%s: %ld games, %ld hands in %.2f s (%.1f games/s, %d job%s); replays in %s\n", kName,
-               num_games, run.hands, run.seconds, run.seconds > 0 ? num_games / run.seconds : 0.0, setup.jobs,
+               played, run.hands, run.seconds, run.seconds > 0 ? played / run.seconds : 0.0, setup.jobs,
                setup.jobs == 1 ? "" : "s", out_dir.empty() ? "(none written)" : out_dir.c_str());
 
   MatchStats stats(*specs);
@@ -197,6 +220,8 @@ int RunMatch(const std::vector<std::string>& args) {
             << (rotations > 0 ? ", duplicate: " + std::to_string(num_games / rotations) + " sets of " +
                                     std::to_string(rotations) + " seatings"
                               : std::string(", seats rotated each game"))
+            << (vm.count("shard") ? "; shard " + shard_text + ": " + std::to_string(played) + " of these games"
+                                  : std::string())
             << "\n"
             << FormatMatchTable(stats);
   if (rules->shields.enabled) std::cout << "\n" << FormatShieldTable(stats);
@@ -207,7 +232,15 @@ int RunMatch(const std::vector<std::string>& args) {
   }
   std::cout.flush();
   if (!summary_path.empty()) {
-    auto written = WriteSummary(summary_path, header, run.games, CommandLine("match", args));
+    nlohmann::json shard_info;  // null: not a shard
+    if (vm.count("shard")) {
+      nlohmann::json bots;
+      if (std::any_of(specs->begin(), specs->end(), [](const std::string& e) { return IsStdioBotSpec(e); }))
+        bots = {{"exchange", bot_exchange}, {"dialect", bot_dialect}, {"fault", bot_fault},
+                {"lifetime", bot_lifetime}, {"timeout_ms", bot_timeout_ms}};
+      shard_info = ShardJson(setup, bots);
+    }
+    auto written = WriteSummary(summary_path, header, run.games, CommandLine("match", args), shard_info);
     if (!written) {
       std::cerr << kName << ": --summary: " << written.error() << "\n";
       return 1;

@@ -120,11 +120,13 @@ GameRecord PlayMatchGame(const MatchSetup& setup, long game, BotPool* pool) {
 MatchRun RunMatchGames(const MatchSetup& setup) {
   MatchRun run;
   run.games.reserve(static_cast<size_t>(setup.games));
-  Progress progress(setup.label, setup.games);
+  const long count = ShardGameCount(setup.games, setup.rotations, setup.shard);
+  Progress progress(setup.label, count);
   progress.Show(0, true);
   std::optional<BotPool> pool;  // outlives the worker threads; stops the bots it keeps
   if (setup.keep_bots) pool.emplace();
-  const std::function<PlayedGame(long)> work = [&setup, &pool](long game) {
+  const std::function<PlayedGame(long)> work = [&setup, &pool](long k) {
+    const long game = ShardGame(setup.rotations, setup.shard, k);
     const GameRecord record = PlayMatchGame(setup, game, pool ? &*pool : nullptr);
     PlayedGame p;
     p.summary = SummarizeGame(record);
@@ -142,7 +144,8 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
                                              [](const Event& e) { return e.type == EventType::kStartKyoku; }));
     return p;
   };
-  const std::function<bool(long, PlayedGame&&)> consume = [&](long game, PlayedGame&& p) {
+  const std::function<bool(long, PlayedGame&&)> consume = [&](long k, PlayedGame&& p) {
+    const long game = ShardGame(setup.rotations, setup.shard, k);
     std::string path;
     if (!p.replay.empty() || !p.packing_error.empty()) {
       path = ReplayPath(setup.out_dir, game, setup.compression);
@@ -166,10 +169,10 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
     }
     run.hands += p.hands;
     run.games.push_back(std::move(p.summary));
-    progress.Show(game);
+    progress.Show(k);
     return true;
   };
-  const long played = RunOrdered<PlayedGame>(setup.games, setup.jobs, work, consume);
+  const long played = RunOrdered<PlayedGame>(count, setup.jobs, work, consume);
   progress.Finish(played);
   run.seconds = progress.Seconds();
   return run;

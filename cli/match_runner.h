@@ -12,6 +12,7 @@
 #include "mjai/mjai_table.h"
 #include "replays/compression.h"
 #include "replays/game_summary.h"
+#include "replays/match_shard.h"
 #include "rules/ruleset.h"
 
 namespace mj::cli {
@@ -21,7 +22,8 @@ struct MatchSetup {
   uint64_t seed = 0;
   std::array<std::string, 4> entries;  // the --agents list (validated)
   int rotations = 0;                   // 0 plain, 4 or 24 duplicate
-  long games = 1;
+  long games = 1;                      // games of the whole match
+  MatchShard shard;                    // the games played (--shard i/N); {0, 1} = all of them
   int jobs = 1;
   std::string out_dir;                 // replays game-NNNN.json go here; empty = none written
   Compression compression = Compression::kNone;  // .json, .json.zst or .json.gz (--compress)
@@ -43,7 +45,7 @@ struct MatchRun {
 // processes come from `pool` when given (else one per bot seat for this game).
 [[nodiscard]] GameRecord PlayMatchGame(const MatchSetup& setup, long game, BotPool* pool = nullptr);
 
-// Plays all games; progress on stderr (games done, games/s, time left).
+// Plays the shard's games (all games by default); progress on stderr (games done, games/s, time left).
 [[nodiscard]] MatchRun RunMatchGames(const MatchSetup& setup);
 
 }  // namespace mj::cli

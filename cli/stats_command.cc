@@ -54,11 +54,12 @@ Result<std::vector<std::string>> ReplayFiles(const std::vector<std::string>& inp
 }  // namespace
 
 int RunStats(const std::vector<std::string>& args) {
+  if (!args.empty() && args.front() == "merge") return RunStatsMerge({args.begin() + 1, args.end()});
   std::vector<std::string> inputs;
   std::string summary_path;
   po::options_description desc(
       "mahjong stats DIR|FILE...: the statistics of a match, with 95% intervals, recomputed from its replays\n"
-      "(docs/PLAYTEST.md)");
+      "(docs/PLAYTEST.md); mahjong stats merge SUMMARY... [-o OUT]: merges shard summaries (docs/SCALE.md)");
   desc.add_options()("help,h", "show this help")("summary", po::value<std::string>(&summary_path),
                                                   "also write the summary JSON (as match --summary) to this file")(
       "inputs", po::value<std::vector<std::string>>(&inputs), "replay files or directories");

@@ -49,8 +49,10 @@ Result<bool> WriteText(const std::string& path, const std::string& text) {
 }
 
 Result<bool> WriteSummary(const std::string& path, const MatchHeader& header, const std::vector<GameSummary>& games,
-                          const std::string& command) {
-  return WriteText(path, SummaryText(SummaryDocument(header, games, command)));
+                          const std::string& command, const json& shard) {
+  json doc = SummaryDocument(header, games, command);
+  if (!shard.is_null()) doc["shard"] = shard;
+  return WriteText(path, SummaryText(doc));
 }
 
 Result<json> ReadJsonFile(const std::string& path) {

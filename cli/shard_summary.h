@@ -1,0 +1,35 @@
+#pragma once
+// Shard summaries (`match --shard i/N --summary FILE`) and their merge (`mahjong stats merge`,
+// docs/SCALE.md). A shard's summary is a match summary (docs/PLAYTEST.md) of the shard's games
+// with one more key, "shard": {"index", "count", "games" (the whole match's), "match" (what
+// makes two runs the same match: the ruleset in full, seed, agents, games, duplicate rotations,
+// mjai bot options when there are bots)}. Merging the N shards of a match gives its header and
+// every game record, so exactly the statistics of the unsharded match.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/match_runner.h"
+#include "replays/match_statistics.h"
+#include "tiles/result.h"
+
+namespace mj::cli {
+
+// The "shard" object of a shard's summary. `bots` is the mjai bot options as given on the
+// command line (null when no agent is a bot).
+[[nodiscard]] nlohmann::json ShardJson(const MatchSetup& setup, const nlohmann::json& bots);
+
+struct MergedMatch {
+  MatchHeader header;
+  std::vector<GameSummary> games;  // every game of the match, in game order
+};
+
+// Merges shard summaries, each named (its file name) for the messages. Refuses summaries that
+// are not shard summaries, shards of different matches or shard counts, a shard given twice or
+// missing, and a shard whose records are not exactly its games.
+[[nodiscard]] Result<MergedMatch> MergeShardSummaries(const std::vector<std::pair<std::string, nlohmann::json>>& docs);
+
+}  // namespace mj::cli

@@ -1,0 +1,87 @@
+// `mahjong stats merge SUMMARY... [-o OUT]`: the summary of a whole match from the summaries of
+// its shards (`match --shard i/N --summary FILE`): the same header, every game record, and so
+// byte for byte the statistics of the unsharded match (docs/SCALE.md).
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/match_args.h"
+#include "cli/shard_summary.h"
+#include "cli/summary_io.h"
+#include "replays/match_statistics.h"
+#include "replays/statistics_table.h"
+
+namespace po = boost::program_options;
+
+namespace mj::cli {
+namespace {
+
+constexpr const char* kName = "mahjong stats merge";
+
+}  // namespace
+
+int RunStatsMerge(const std::vector<std::string>& args) {
+  std::vector<std::string> inputs;
+  std::string out_path;
+  po::options_description desc(
+      "mahjong stats merge SUMMARY... [-o OUT]: merges the summaries of a match's shards (match --shard i/N\n"
+      "--summary FILE) into the summary of the whole match, prints its statistics (docs/SCALE.md)");
+  desc.add_options()("help,h", "show this help")("output,o", po::value<std::string>(&out_path),
+                                                  "write the merged summary JSON (as match --summary) to this file")(
+      "inputs", po::value<std::vector<std::string>>(&inputs), "the shards' summary files, one per shard");
+  po::positional_options_description pos;
+  pos.add("inputs", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << kName << ": " << e.what() << "\n" << desc;
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << desc;
+    return 0;
+  }
+  if (inputs.empty()) {
+    std::cerr << kName << ": name the shards' summaries: mahjong stats merge s0.json s1.json ... [-o OUT]\n";
+    return 2;
+  }
+  std::vector<std::pair<std::string, nlohmann::json>> docs;
+  for (const std::string& path : inputs) {
+    auto doc = ReadJsonFile(path);
+    if (!doc) {
+      std::cerr << kName << ": " << doc.error() << "\n";
+      return 1;
+    }
+    docs.emplace_back(path, std::move(doc).value());
+  }
+  auto merged = MergeShardSummaries(docs);
+  if (!merged) {
+    std::cerr << kName << ": " << merged.error() << "\n";
+    return 1;
+  }
+  const MatchHeader& header = merged->header;
+  const nlohmann::json statistics = MatchStatistics(header, merged->games);
+  std::cout << "rules " << header.rules << ", seed " << header.seed << ", " << merged->games.size() << " games"
+            << (header.rotations > 0 ? " (duplicate, " + std::to_string(header.rotations) + " seatings per set)"
+                                     : std::string())
+            << " from " << inputs.size() << " shard" << (inputs.size() == 1 ? "" : "s") << "\n"
+            << FormatStatistics(statistics);
+  if (!out_path.empty()) {
+    std::vector<std::string> command = {"merge"};
+    command.insert(command.end(), args.begin(), args.end());
+    auto written = WriteSummary(out_path, header, merged->games, CommandLine("stats", command));
+    if (!written) {
+      std::cerr << kName << ": -o: " << written.error() << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace mj::cli
