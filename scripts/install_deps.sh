@@ -8,6 +8,7 @@ packages=(g++ cmake make libboost-dev libboost-program-options-dev libspdlog-dev
           chromium  # the replay viewer's and the playtest report's browser tests (tests/browser/)
           python3-matplotlib  # the playtest report's plots (scripts/playtest_report.py)
           ruby ruby-json ruby-nokogiri ruby-sass  # ruby*: the reference mjai server in the tests
+          slurm-wlm munge  # tests/slurm_test.sh: a one-node Slurm cluster runs a match's shards
           clang libfuzzer-14-dev)  # scripts/fuzz.sh: the libFuzzer targets (ASan + UBSan)
 # Node and npm drive that test (tests/browser/run.sh runs `npm ci` there when node_modules is missing).
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
