@@ -15,6 +15,7 @@
 
 #include "agents/registry.h"
 #include "cli/commands.h"
+#include "cli/option_parsing.h"
 #include "mjai/client.h"
 #include "rules/ruleset.h"
 #include "rules/scoring_module.h"
@@ -56,17 +57,7 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("url", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << kName << ": " << e.what() << "\n" << desc;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << desc;
-    return 0;
-  }
+  if (const auto stop = ParseOptions(kName, args, desc, vm, positional)) return *stop;
   // Logs on stderr: stdout carries the protocol in --stdio mode.
   auto logger = spdlog::stderr_color_mt("mjai-client");
   spdlog::set_default_logger(logger);

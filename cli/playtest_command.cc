@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/option_parsing.h"
 #include "cli/match_args.h"
 #include "cli/match_runner.h"
 #include "cli/summary_io.h"
@@ -73,17 +74,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
       "out", po::value<std::string>(&out_dir), "also write the replays, DIR/<ruleset>/game-NNNN.json")(
       "summary", po::value<std::string>(&summary_path), "write the playtest JSON (every figure and record) here");
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << kName << ": " << e.what() << "\n" << desc;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << desc;
-    return 0;
-  }
+  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   const int rotations = duplicate_text == "4" ? 4 : duplicate_text == "24" ? 24 : 0;
   if (rotations == 0) {
     std::cerr << kName << ": --duplicate takes 4 or 24, got \"" << duplicate_text << "\"\n";

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/option_parsing.h"
 #include "cli/pretty_score.h"
 #include "cli/score_compare.h"
 #include "rules/bounded_json.h"
@@ -48,19 +49,7 @@ int RunScore(const std::vector<std::string>& args) {
       "score each hand under every ruleset of a comma-separated list (presets or files), one row per hand")(
       "table", po::bool_switch(&table), "with --compare: a readable table instead of JSON Lines");
   po::variables_map vm;
-  try {
-    // No positional arguments: a stray word is an error, not silently ignored.
-    po::store(po::command_line_parser(args).options(desc).positional(po::positional_options_description()).run(),
-              vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "mahjong score: " << e.what() << "\n" << desc;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << desc;
-    return 0;
-  }
+  if (const auto stop = ParseOptions("mahjong score", args, desc, vm)) return *stop;
   if (repeat < 0) {
     std::cerr << "mahjong score: --repeat must be at least 0\n";
     return 2;

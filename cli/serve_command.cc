@@ -3,7 +3,6 @@
 // mjai-stdio bots; N games are played with the usual seeds and each writes a replay.
 
 #include <boost/program_options.hpp>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -17,6 +16,8 @@
 
 #include "agents/registry.h"
 #include "cli/commands.h"
+#include "cli/match_args.h"
+#include "cli/option_parsing.h"
 #include "engine/game.h"
 #include "mjai/bot_process.h"
 #include "mjai/mjai_table.h"
@@ -66,9 +67,9 @@ bool SetUpLogging(const std::string& level_name, const std::string& file) {
 }  // namespace
 
 int RunServe(const std::vector<std::string>& args) {
-  std::string rules_name, seats_text, host, out_dir, room, seed_text, bot_exchange, bot_fault, bot_dialect, log_level,
-      log_file;
-  long games = 1, port = 11600, timeout_ms = 5000, hands = 0;
+  std::string rules_name, seats_text, host, out_dir, room, seed_text, log_level, log_file;
+  long games = 1, port = 11600, hands = 0;
+  BotFlags bot_flags;
   po::options_description desc(
       "mahjong serve: the engine as an mjai server (docs/MJAI.md). Players connect to\n"
       "mjsonp://HOST:PORT/ROOM and take the \"mjai\" seats of --seats in the order they join; the\n"
@@ -86,56 +87,35 @@ int RunServe(const std::vector<std::string>& args) {
       "seats", po::value<std::string>(&seats_text)->default_value("mjai,mjai,mjai,mjai"),
       "four seats: mjai (a TCP player), a built-in agent, or mjai-stdio:CMD")(
       "out", po::value<std::string>(&out_dir), "directory for the replays (created)")(
-      "bot-exchange", po::value<std::string>(&bot_exchange)->default_value("lockstep"),
-      "lockstep (the reference: every event answered) or batched (events as one array, asked only to act)")(
-      "bot-timeout", po::value<long>(&timeout_ms)->default_value(5000), "ms per answer")(
-      "bot-fault", po::value<std::string>(&bot_fault)->default_value("end"),
-      "a bot's error ends the game (end, like the reference) or the seat plays tsumogiri/pass (substitute)")(
-      "bot-dialect", po::value<std::string>(&bot_dialect)->default_value("gimite"),
-      "event fields: gimite (the reference server) or mortal (mjai.app)")(
       "log-level", po::value<std::string>(&log_level)->default_value("info"),
       "trace (every line on the wire), debug, info, warn, error, off")(
       "log-file", po::value<std::string>(&log_file), "write the log there instead of stderr");
+  AddBotFlags(desc, bot_flags, "lockstep");
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << kName << ": " << e.what() << "\n" << desc;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << desc;
-    return 0;
-  }
+  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   if (!vm.count("out")) {
     std::cerr << kName << ": --out DIR is required (the replays are written there)\n";
     return 2;
   }
-  if (games < 1 || port < 0 || port > 65535 || timeout_ms < 1 || hands < 0) {
-    std::cerr << kName << ": --games must be at least 1, --port 0..65535, --bot-timeout positive, --hands >= 0\n";
+  if (games < 1 || port < 0 || port > 65535 || hands < 0) {
+    std::cerr << kName << ": --games must be at least 1, --port 0..65535, --hands >= 0\n";
     return 2;
   }
-  uint64_t seed = 0;
-  {
-    const auto [ptr, ec] = std::from_chars(seed_text.data(), seed_text.data() + seed_text.size(), seed);
-    if (seed_text.empty() || ec != std::errc() || ptr != seed_text.data() + seed_text.size()) {
-      std::cerr << kName << ": --seed must be a non-negative whole number, got \"" << seed_text << "\"\n";
-      return 2;
-    }
+  const auto parsed_seed = ParseUnsigned(seed_text, "--seed");
+  if (!parsed_seed) {
+    std::cerr << kName << ": " << parsed_seed.error() << "\n";
+    return 2;
   }
+  const uint64_t seed = *parsed_seed;
   if (!SetUpLogging(log_level, log_file)) {
     std::cerr << kName << ": --log-level must be trace, debug, info, warn, error or off\n";
     return 2;
   }
   BotOptions options;
-  if (!ParseExchange(bot_exchange, &options.exchange) || !ParseFaultPolicy(bot_fault, &options.on_fault) ||
-      !ParseMjaiDialect(bot_dialect, &options.dialect)) {
-    std::cerr << kName << ": --bot-exchange must be lockstep or batched, --bot-fault end or substitute, "
-              << "--bot-dialect gimite or mortal\n";
+  if (const auto read = ReadBotFlags(bot_flags, &options); !read) {
+    std::cerr << kName << ": " << read.error() << "\n";
     return 2;
   }
-  options.timeout = std::chrono::milliseconds(timeout_ms);
   options.wire_log = [](int seat, const std::string& bot, bool sent, const std::string& line) {
     spdlog::trace("{} seat {} ({})\t{}", sent ? "server ->" : "server <-", seat, bot, line);
   };

@@ -15,6 +15,7 @@
 
 #include "agents/registry.h"
 #include "cli/commands.h"
+#include "cli/option_parsing.h"
 #include "engine/game.h"
 #include "engine/invariants.h"
 #include "replays/match_stats.h"
@@ -72,18 +73,7 @@ int RunSoak(const std::vector<std::string>& args) {
       "keep-every", po::value<long>(&keep_every)->default_value(0), "with --replays: also keep every K-th game")(
       "quiet,q", po::bool_switch(&quiet), "no progress line");
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).positional(po::positional_options_description()).run(),
-              vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << kName << ": " << e.what() << "\n" << desc;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << desc;
-    return 0;
-  }
+  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   if (games < 1 || first < 1 || first > 2'000'000'000 - games || keep_every < 0) {
     std::cerr << kName << ": --games and --first-game must be at least 1 (their sum below 2*10^9), --keep-every at least 0\n";
     return 2;

@@ -1,0 +1,55 @@
+#include "cli/option_parsing.h"
+
+#include <iostream>
+
+#include "mjai/stdio_bots.h"
+#include "mjai/wire_events.h"
+
+namespace po = boost::program_options;
+
+namespace mj::cli {
+
+std::optional<int> ParseOptions(const char* name, const std::vector<std::string>& args,
+                                const po::options_description& desc, po::variables_map& vm,
+                                const po::positional_options_description& positional) {
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << name << ": " << e.what() << "\n" << desc;
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << desc;
+    return 0;
+  }
+  return std::nullopt;
+}
+
+void AddBotFlags(po::options_description& desc, BotFlags& flags, const char* default_exchange) {
+  desc.add_options()(
+      "bot-exchange", po::value<std::string>(&flags.exchange)->default_value(default_exchange),
+      "mjai bots: lockstep (one event a line, every event answered: the reference server's) or batched "
+      "(the events since the last answer as one JSON array, asked only to act); docs/MJAI.md")(
+      "bot-timeout", po::value<long>(&flags.timeout_ms)->default_value(5000), "mjai bots: ms per answer")(
+      "bot-fault", po::value<std::string>(&flags.fault)->default_value("end"),
+      "a bot's error ends the game (end, like the reference server) or the seat plays tsumogiri/pass from "
+      "then on (substitute)")(
+      "bot-dialect", po::value<std::string>(&flags.dialect)->default_value("gimite"),
+      "mjai field conventions sent to bots: gimite (the reference server) or mortal (mjai.app)");
+}
+
+Result<bool> ReadBotFlags(const BotFlags& flags, BotOptions* out) {
+  if (!ParseExchange(flags.exchange, &out->exchange))
+    return Error{"--bot-exchange must be lockstep or batched, got \"" + flags.exchange + "\""};
+  if (!ParseFaultPolicy(flags.fault, &out->on_fault))
+    return Error{"--bot-fault must be end or substitute, got \"" + flags.fault + "\""};
+  if (!ParseMjaiDialect(flags.dialect, &out->dialect))
+    return Error{"--bot-dialect must be gimite or mortal, got \"" + flags.dialect + "\""};
+  if (flags.timeout_ms < 1)
+    return Error{"--bot-timeout must be a positive number of ms, got " + std::to_string(flags.timeout_ms)};
+  out->timeout = std::chrono::milliseconds(flags.timeout_ms);
+  return true;
+}
+
+}  // namespace mj::cli

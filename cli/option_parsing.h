@@ -1,0 +1,39 @@
+#pragma once
+// What every command does with its command line (Boost.Program_options): parse, refuse a stray
+// word, answer --help; and the options of mjai bots shared by `match` and `serve`.
+
+#include <boost/program_options.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mjai/mjai_table.h"
+#include "tiles/result.h"
+
+namespace mj::cli {
+
+// Parses `args` into `vm` by `desc`, positional words by `positional` (none by default: a stray
+// word is an error, never silently ignored). Returns the exit code when the command stops here:
+// 2 after printing "NAME: what was wrong" and the usage on stderr, 0 after printing the usage
+// for --help on stdout; nullopt when the command goes on.
+[[nodiscard]] std::optional<int> ParseOptions(
+    const char* name, const std::vector<std::string>& args, const boost::program_options::options_description& desc,
+    boost::program_options::variables_map& vm,
+    const boost::program_options::positional_options_description& positional = {});
+
+// --bot-exchange, --bot-timeout, --bot-fault, --bot-dialect as typed, before checking.
+struct BotFlags {
+  std::string exchange, fault, dialect;
+  long timeout_ms = 5000;
+};
+
+// Adds the four options to `desc`; `default_exchange` is "lockstep" (serve, like the reference
+// server) or "batched" (match).
+void AddBotFlags(boost::program_options::options_description& desc, BotFlags& flags, const char* default_exchange);
+
+// Checks the flags and fills `out` (exchange, fault policy, dialect, timeout); an error naming
+// the option and its allowed values otherwise.
+[[nodiscard]] Result<bool> ReadBotFlags(const BotFlags& flags, BotOptions* out);
+
+}  // namespace mj::cli
