@@ -18,6 +18,7 @@
 #include "engine/game.h"
 #include "mjai/stdio_bots.h"
 #include "cli/match_args.h"
+#include "cli/option_parsing.h"
 #include "cli/match_runner.h"
 #include "cli/shard_summary.h"
 #include "cli/summary_io.h"
@@ -41,8 +42,8 @@ constexpr long kMaxGames = 10'000'000;
 int RunMatch(const std::vector<std::string>& args) {
   std::string rules_name, agents_text, games_text, seed_text, out_dir, duplicate_text, jobs_text, summary_path,
       compress_text, replays_text, shard_text;
-  std::string bot_exchange, bot_fault, bot_dialect, bot_lifetime;
-  long bot_timeout_ms = 5000;
+  std::string bot_lifetime;
+  BotFlags bot_flags;
   po::options_description desc(
       "mahjong match: plays games between four agents, writes one replay per game, prints a table per agent\n"
       "(game g, 1-based, has seed SplitMix64(SplitMix64(S) + g) and seats the agent list rotated by\n"
@@ -57,14 +58,6 @@ int RunMatch(const std::vector<std::string>& args) {
       "duplicate play: each set's walls once per seating, 4 rotations (or --duplicate 24: all seatings)")(
       "jobs", po::value<std::string>(&jobs_text)->default_value("1"), "threads playing games (results identical for any N)")(
       "summary", po::value<std::string>(&summary_path), "write every statistic with its 95% interval, and the per-game records, to this JSON file")(
-      "bot-exchange", po::value<std::string>(&bot_exchange)->default_value("batched"),
-      "mjai-stdio bots: batched (events as one JSON array, asked only to act) or lockstep (one event a line, "
-      "every event answered); docs/MJAI.md")(
-      "bot-timeout", po::value<long>(&bot_timeout_ms)->default_value(5000), "mjai-stdio bots: ms per answer")(
-      "bot-fault", po::value<std::string>(&bot_fault)->default_value("end"),
-      "a bot's error ends the game (end) or the seat plays tsumogiri/pass from then on (substitute)")(
-      "bot-dialect", po::value<std::string>(&bot_dialect)->default_value("gimite"),
-      "mjai field conventions sent to bots: gimite (the reference server) or mortal (mjai.app)")(
       "bot-lifetime", po::value<std::string>(&bot_lifetime)->default_value("game"),
       "mjai-stdio bots: a process per game (game), or kept for the next game after a clean end_game (match: "
       "start-up paid once; the bot must read on after end_game without answering it)")(
@@ -76,20 +69,9 @@ int RunMatch(const std::vector<std::string>& args) {
       "i/N: play only shard i (0..N-1) of N of the match: games g = i (mod N), or with --duplicate the sets "
       "k = i (mod N); same seeds, seating and file names as the whole match; its --summary merges with "
       "mahjong stats merge (docs/SCALE.md)");
+  AddBotFlags(desc, bot_flags, "batched");
   po::variables_map vm;
-  try {
-    // No positional arguments: a stray word is an error, not silently ignored.
-    po::store(po::command_line_parser(args).options(desc).positional(po::positional_options_description()).run(),
-              vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << kName << ": " << e.what() << "\n" << desc;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << desc;
-    return 0;
-  }
+  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   if (!vm.count("agents")) {
     std::cerr << kName << ": --agents is required (e.g. --agents greedy,greedy,defensive,random)\n";
     return 2;
@@ -189,14 +171,14 @@ int RunMatch(const std::vector<std::string>& args) {
   setup.compression = *compression;
   setup.failed_only = replays_text == "failed";
   setup.label = kName;
-  if (!ParseExchange(bot_exchange, &setup.bots.exchange) || !ParseFaultPolicy(bot_fault, &setup.bots.on_fault) ||
-      !ParseMjaiDialect(bot_dialect, &setup.bots.dialect) || !ParseBotLifetime(bot_lifetime, &setup.keep_bots) ||
-      bot_timeout_ms < 1) {
-    std::cerr << kName << ": --bot-exchange must be batched or lockstep, --bot-fault end or substitute, --bot-dialect "
-              << "gimite or mortal, --bot-lifetime game or match, --bot-timeout a positive number of ms\n";
+  if (const auto read = ReadBotFlags(bot_flags, &setup.bots); !read) {
+    std::cerr << kName << ": " << read.error() << "\n";
     return 2;
   }
-  setup.bots.timeout = std::chrono::milliseconds(bot_timeout_ms);
+  if (!ParseBotLifetime(bot_lifetime, &setup.keep_bots)) {
+    std::cerr << kName << ": --bot-lifetime must be game or match, got \"" << bot_lifetime << "\"\n";
+    return 2;
+  }
   const MatchRun run = RunMatchGames(setup);
   if (!run.fatal.empty()) {
     std::cerr << kName << ": " << run.fatal << "\n";
@@ -236,8 +218,8 @@ int RunMatch(const std::vector<std::string>& args) {
     if (vm.count("shard")) {
       nlohmann::json bots;
       if (std::any_of(specs->begin(), specs->end(), [](const std::string& e) { return IsStdioBotSpec(e); }))
-        bots = {{"exchange", bot_exchange}, {"dialect", bot_dialect}, {"fault", bot_fault},
-                {"lifetime", bot_lifetime}, {"timeout_ms", bot_timeout_ms}};
+        bots = {{"exchange", bot_flags.exchange}, {"dialect", bot_flags.dialect}, {"fault", bot_flags.fault},
+                {"lifetime", bot_lifetime}, {"timeout_ms", bot_flags.timeout_ms}};
       shard_info = ShardJson(setup, bots);
     }
     auto written = WriteSummary(summary_path, header, run.games, CommandLine("match", args), shard_info);

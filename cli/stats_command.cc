@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/option_parsing.h"
 #include "replays/compression.h"
 #include "cli/match_args.h"
 #include "cli/summary_io.h"
@@ -66,17 +67,7 @@ int RunStats(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("inputs", -1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << kName << ": " << e.what() << "\n" << desc;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << desc;
-    return 0;
-  }
+  if (const auto stop = ParseOptions(kName, args, desc, vm, pos)) return *stop;
   if (inputs.empty()) {
     std::cerr << kName << ": name the replays: mahjong stats DIR... (directories of game-*.json, or files)\n";
     return 2;
