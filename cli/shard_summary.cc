@@ -1,7 +1,7 @@
 #include "cli/shard_summary.h"
 
 #include <algorithm>
-#include <map>
+#include <iterator>
 
 #include "replays/match_shard.h"
 #include "rules/ruleset.h"
@@ -91,48 +91,49 @@ json ShardJson(const MatchSetup& setup, const json& bots) {
   return json{{"index", setup.shard.index}, {"count", setup.shard.count}, {"games", setup.games}, {"match", match}};
 }
 
-Result<MergedMatch> MergeShardSummaries(const std::vector<std::pair<std::string, json>>& docs) {
-  if (docs.empty()) return Error{"no shard summaries given"};
-  std::vector<Shard> shards;
-  std::map<long, std::string> seen;  // shard index -> file
-  for (const auto& [name, doc] : docs) {
-    auto s = ReadShard(name, doc);
-    if (!s) return Error{s.error()};
-    if (!shards.empty()) {
-      const Shard& first = shards.front();
-      std::vector<std::string> diffs;
-      Differences(first.match, s->match, "", diffs);
-      if (!diffs.empty()) {
-        std::string text;
-        for (const std::string& d : diffs) text += (text.empty() ? "" : "; ") + d;
-        return Error{s->name + " is a shard of another match than " + first.name + " (" + text + ")"};
-      }
-      if (s->shard.count != first.shard.count)
-        return Error{s->name + " is shard " + ShardName(s->shard) + " but " + first.name + " is shard " +
-                     ShardName(first.shard) + ": the shards of a merge must split the match the same way"};
-      if (MatchHeaderToJson(s->header) != MatchHeaderToJson(first.header))
-        return Error{s->name + ": /header differs from " + first.name + "'s (" +
-                     MatchHeaderToJson(s->header).dump() + " against " + MatchHeaderToJson(first.header).dump() + ")"};
+Result<bool> ShardMerger::Add(const std::string& name, const json& doc) {
+  auto s = ReadShard(name, doc);
+  if (!s) return Error{s.error()};
+  if (first_) {
+    std::vector<std::string> diffs;
+    Differences(first_->match, s->match, "", diffs);
+    if (!diffs.empty()) {
+      std::string text;
+      for (const std::string& d : diffs) text += (text.empty() ? "" : "; ") + d;
+      return Error{s->name + " is a shard of another match than " + first_->name + " (" + text + ")"};
     }
-    if (auto it = seen.find(s->shard.index); it != seen.end())
-      return Error{it->second + " and " + s->name + " are both shard " + ShardName(s->shard)};
-    seen.emplace(s->shard.index, s->name);
-    shards.push_back(std::move(s).value());
+    if (s->shard.count != first_->count)
+      return Error{s->name + " is shard " + ShardName(s->shard) + " but " + first_->name + " is shard " +
+                   ShardName({first_->index, first_->count}) + ": the shards of a merge must split the match the same way"};
+    if (MatchHeaderToJson(s->header) != MatchHeaderToJson(first_->header))
+      return Error{s->name + ": /header differs from " + first_->name + "'s (" + MatchHeaderToJson(s->header).dump() +
+                   " against " + MatchHeaderToJson(first_->header).dump() + ")"};
+  } else {
+    first_ = First{s->name, s->shard.index, s->shard.count, s->match, s->header};
   }
-  const long count = shards.front().shard.count;
+  if (auto it = seen_.find(s->shard.index); it != seen_.end())
+    return Error{it->second + " and " + s->name + " are both shard " + ShardName(s->shard)};
+  seen_.emplace(s->shard.index, s->name);
+  games_.insert(games_.end(), std::make_move_iterator(s->records.begin()), std::make_move_iterator(s->records.end()));
+  return true;
+}
+
+Result<MergedMatch> ShardMerger::Finish() {
+  if (!first_) return Error{"no shard summaries given"};
+  const long count = first_->count;
   std::string missing;
   long missing_count = 0;
   for (long i = 0; i < count; ++i) {
-    if (seen.count(i)) continue;
+    if (seen_.count(i)) continue;
     if (++missing_count <= 10) missing += (missing.empty() ? "" : ", ") + std::to_string(i) + "/" + std::to_string(count);
   }
   if (missing_count > 0)
     return Error{"missing " + std::to_string(missing_count) + " of the " + std::to_string(count) + " shards: " +
                  missing + (missing_count > 10 ? ", ..." : "")};
   MergedMatch merged;
-  merged.header = shards.front().header;
-  for (Shard& s : shards)
-    for (GameSummary& g : s.records) merged.games.push_back(std::move(g));
+  merged.header = first_->header;
+  merged.games = std::move(games_);
+  games_.clear();
   std::sort(merged.games.begin(), merged.games.end(),
             [](const GameSummary& a, const GameSummary& b) { return a.game < b.game; });
   return merged;

@@ -6,6 +6,8 @@
 // mjai bot options when there are bots)}. Merging the N shards of a match gives its header and
 // every game record, so exactly the statistics of the unsharded match.
 
+#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,9 +29,26 @@ struct MergedMatch {
   std::vector<GameSummary> games;  // every game of the match, in game order
 };
 
-// Merges shard summaries, each named (its file name) for the messages. Refuses summaries that
-// are not shard summaries, shards of different matches or shard counts, a shard given twice or
-// missing, and a shard whose records are not exactly its games.
-[[nodiscard]] Result<MergedMatch> MergeShardSummaries(const std::vector<std::pair<std::string, nlohmann::json>>& docs);
+// Merges shard summaries one at a time (a summary's JSON can be dropped once added), each named
+// (its file name) for the messages. Refuses summaries that are not shard summaries, shards of
+// different matches or shard counts, a shard given twice or missing, and a shard whose records
+// are not exactly its games.
+class ShardMerger {
+ public:
+  [[nodiscard]] Result<bool> Add(const std::string& name, const nlohmann::json& doc);
+  // The whole match, once every shard was added.
+  [[nodiscard]] Result<MergedMatch> Finish();
+
+ private:
+  struct First {
+    std::string name;
+    long index = 0, count = 0;
+    nlohmann::json match;
+    MatchHeader header;
+  };
+  std::optional<First> first_;
+  std::map<long, std::string> seen_;  // shard index -> file
+  std::vector<GameSummary> games_;
+};
 
 }  // namespace mj::cli

@@ -5,7 +5,6 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "cli/commands.h"
@@ -42,16 +41,21 @@ int RunStatsMerge(const std::vector<std::string>& args) {
     std::cerr << kName << ": name the shards' summaries: mahjong stats merge s0.json s1.json ... [-o OUT]\n";
     return 2;
   }
-  std::vector<std::pair<std::string, nlohmann::json>> docs;
+  // One summary in memory at a time: its records are kept, its JSON tree dropped.
+  ShardMerger merger;
   for (const std::string& path : inputs) {
     auto doc = ReadJsonFile(path);
     if (!doc) {
       std::cerr << kName << ": " << doc.error() << "\n";
       return 1;
     }
-    docs.emplace_back(path, std::move(doc).value());
+    auto added = merger.Add(path, *doc);
+    if (!added) {
+      std::cerr << kName << ": " << added.error() << "\n";
+      return 1;
+    }
   }
-  auto merged = MergeShardSummaries(docs);
+  auto merged = merger.Finish();
   if (!merged) {
     std::cerr << kName << ": " << merged.error() << "\n";
     return 1;
@@ -66,7 +70,7 @@ int RunStatsMerge(const std::vector<std::string>& args) {
   if (!out_path.empty()) {
     std::vector<std::string> command = {"merge"};
     command.insert(command.end(), args.begin(), args.end());
-    auto written = WriteSummary(out_path, header, merged->games, CommandLine("stats", command));
+    auto written = WriteSummary(out_path, header, merged->games, statistics, CommandLine("stats", command));
     if (!written) {
       std::cerr << kName << ": -o: " << written.error() << "\n";
       return 1;
