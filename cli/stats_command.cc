@@ -126,7 +126,7 @@ int RunStats(const std::vector<std::string>& args) {
             << " from " << files->size() << " replay" << (files->size() == 1 ? "" : "s") << "\n"
             << FormatStatistics(statistics);
   if (!summary_path.empty()) {
-    auto written = WriteSummary(summary_path, header, records, CommandLine("stats", args));
+    auto written = WriteSummary(summary_path, header, records, statistics, CommandLine("stats", args));
     if (!written) {
       std::cerr << kName << ": --summary: " << written.error() << "\n";
       return 1;

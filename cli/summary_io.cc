@@ -49,8 +49,8 @@ Result<bool> WriteText(const std::string& path, const std::string& text) {
 }
 
 Result<bool> WriteSummary(const std::string& path, const MatchHeader& header, const std::vector<GameSummary>& games,
-                          const std::string& command, const json& shard) {
-  json doc = SummaryDocument(header, games, command);
+                          const json& statistics, const std::string& command, const json& shard) {
+  json doc = SummaryDocument(header, games, command, statistics);
   if (!shard.is_null()) doc["shard"] = shard;
   return WriteText(path, SummaryText(doc));
 }

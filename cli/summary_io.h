@@ -18,10 +18,11 @@ namespace mj::cli {
 // The summary document's text: one key per line, one game record per line, the statistics
 // indented (SummaryDocument).
 [[nodiscard]] std::string SummaryText(const nlohmann::json& doc);
-// `shard`, when not null, is the shard's "shard" object (cli/shard_summary.h).
+// `statistics` is MatchStatistics(header, games); `shard`, when not null, is the shard's
+// "shard" object (cli/shard_summary.h).
 [[nodiscard]] Result<bool> WriteSummary(const std::string& path, const MatchHeader& header,
-                                        const std::vector<GameSummary>& games, const std::string& command,
-                                        const nlohmann::json& shard = nullptr);
+                                        const std::vector<GameSummary>& games, const nlohmann::json& statistics,
+                                        const std::string& command, const nlohmann::json& shard = nullptr);
 [[nodiscard]] Result<bool> WriteText(const std::string& path, const std::string& text);
 [[nodiscard]] Result<nlohmann::json> ReadJsonFile(const std::string& path);
 

@@ -261,6 +261,11 @@ json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games
 }
 
 json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games, const std::string& command) {
+  return SummaryDocument(h, games, command, MatchStatistics(h, games));
+}
+
+json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games, const std::string& command,
+                     json statistics) {
   json records = json::array();
   for (const GameSummary& g : games) records.push_back(GameSummaryToJson(g));
   return json{{"format", kSummaryFormat},
@@ -269,7 +274,7 @@ json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games
               {"header", MatchHeaderToJson(h)},
               {"record_fields", {{"seats", SeatFieldNames()}}},
               {"games", records},
-              {"statistics", MatchStatistics(h, games)}};
+              {"statistics", std::move(statistics)}};
 }
 
 Result<std::pair<MatchHeader, std::vector<GameSummary>>> SummaryFromJson(const json& doc) {

@@ -59,6 +59,10 @@ struct Units {
 // "record_fields", "games": [records...], "statistics"}.
 [[nodiscard]] nlohmann::json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games,
                                              const std::string& command);
+// The same with the statistics already computed (MatchStatistics(h, games)), so a command that
+// prints them does not compute them twice.
+[[nodiscard]] nlohmann::json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games,
+                                             const std::string& command, nlohmann::json statistics);
 // Reads a summary document's header and records back (checked: unique game indices, sorted).
 [[nodiscard]] Result<std::pair<MatchHeader, std::vector<GameSummary>>> SummaryFromJson(const nlohmann::json& doc);
 
