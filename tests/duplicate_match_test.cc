@@ -19,6 +19,7 @@
 #include "replays/match_plan.h"
 #include "replays/replay.h"
 #include "rules/ruleset.h"
+#include "tests/program_run.h"
 
 namespace mj {
 namespace {
@@ -115,23 +116,8 @@ fs::path WorkDir(const std::string& name) {
   return fs::path(testing::TempDir()) / (name + "_" + std::to_string(getpid()));
 }
 
-struct ProgramRun {
-  int status = -1;
-  std::string out;
-};
-
-ProgramRun Program(const std::string& args) {
-  ProgramRun r;
-  const std::string cmd = std::string(MJ_PROGRAM) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using test::Program;
+using test::ProgramRun;
 
 std::string Slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

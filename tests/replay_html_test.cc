@@ -18,6 +18,7 @@
 #include "replays/replay_html.h"
 #include "replays/tenhou6.h"
 #include "rules/ruleset.h"
+#include "tests/program_run.h"
 
 namespace mj {
 namespace {
@@ -89,21 +90,8 @@ TEST(ReplayHtml, IndexListsGamesAndFailures) {
               std::string::npos);
 }
 
-struct ProgramRun {
-  int status = -1;
-  std::string out;
-};
-ProgramRun RunProgram(const std::string& args) {
-  ProgramRun r;
-  FILE* p = popen((std::string(MJ_PROGRAM) + " " + args + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using test::ProgramRun;
+ProgramRun RunProgram(const std::string& args) { return test::Program(args); }
 
 TEST(ReplayHtml, CommandWritesPagesAndIndex) {
   const fs::path dir = fs::temp_directory_path() / ("mj_replay_html_" + std::to_string(::getpid()));

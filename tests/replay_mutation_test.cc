@@ -17,6 +17,7 @@
 #include "replays/replay.h"
 #include "replays/replay_verify.h"
 #include "rules/ruleset.h"
+#include "tests/stopping_agent.h"
 
 namespace mj {
 namespace {
@@ -46,22 +47,7 @@ bool Verifies(const json& doc) {
   return v.ok() && v->ok();
 }
 
-// Answers randomly, then with an illegal action at its `stop_after`-th decision.
-class StoppingAgent final : public Agent {
- public:
-  explicit StoppingAgent(int stop_after) : stop_after_(stop_after) {}
-  [[nodiscard]] std::string Name() const override { return "stopping"; }
-  void BeginGame(int seat, uint64_t seed) override { inner_.BeginGame(seat, seed); }
-  [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
-    if (++decisions_ == stop_after_) return {ActionType::kTsumo, static_cast<uint8_t>(view.seat()), kNoTile, {}, 0};
-    return inner_.Choose(view, legal);
-  }
-
- private:
-  RandomAgent inner_;
-  int stop_after_;
-  int decisions_ = 0;
-};
+using test::StoppingAgent;
 
 // ---- stopped games: why a game stopped is re-derived ------------------------------------------------
 

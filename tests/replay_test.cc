@@ -24,6 +24,8 @@
 #include "replays/replay_schema.h"
 #include "replays/replay_verify.h"
 #include "rules/shanten.h"
+#include "tests/program_run.h"
+#include "tests/stopping_agent.h"
 
 namespace mj {
 namespace {
@@ -627,22 +629,7 @@ TEST(ReplayTest, MalformedDocumentsNameTheJsonPointer) {
   }
 }
 
-// Answers randomly, then with an illegal action at its `stop_after`-th decision.
-class StoppingAgent final : public Agent {
- public:
-  explicit StoppingAgent(int stop_after) : stop_after_(stop_after) {}
-  [[nodiscard]] std::string Name() const override { return "stopping"; }
-  void BeginGame(int seat, uint64_t seed) override { inner_.BeginGame(seat, seed); }
-  [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
-    if (++decisions_ == stop_after_) return {ActionType::kTsumo, static_cast<uint8_t>(view.seat()), kNoTile, {}, 0};
-    return inner_.Choose(view, legal);
-  }
-
- private:
-  RandomAgent inner_;
-  int stop_after_;
-  int decisions_ = 0;
-};
+using test::StoppingAgent;
 
 TEST(ReplayTest, StoppedGameRoundTripsAndVerifies) {
   std::array<RandomAgent, 3> r;
@@ -746,23 +733,8 @@ TEST(ReplayTest, MjaiExportFollowsTheOrderConventions) {
 
 // ---- The command line -------------------------------------------------------------------------
 
-struct ProgramRun {
-  int status = -1;
-  std::string out;
-};
-
-ProgramRun RunProgram(const std::string& args) {
-  ProgramRun r;
-  const std::string cmd = std::string(MJ_PROGRAM) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using test::ProgramRun;
+ProgramRun RunProgram(const std::string& args) { return test::Program(args); }
 
 TEST(ReplayCliTest, VerifyExportShow) {
   const std::string dir = TempDir("cli");

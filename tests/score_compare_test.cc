@@ -13,30 +13,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/program_run.h"
+
 namespace mj {
 namespace {
 
 using nlohmann::json;
 
-struct ProgramRun {
-  int status = -1;
-  std::string out;
-};
+using test::ProgramRun;
 
-// Runs the program with `args`, feeding `input` on stdin (through a temporary file).
+// Runs `mahjong score ARGS`, feeding `input` on stdin (through a temporary file).
 ProgramRun RunScore(const std::string& args, const std::string& input) {
   const std::filesystem::path in =
       std::filesystem::temp_directory_path() / ("mj_compare_" + std::to_string(::getpid()) + ".jsonl");
   std::ofstream(in) << input;
-  ProgramRun r;
-  const std::string cmd = std::string(MJ_PROGRAM) + " score " + args + " < " + in.string() + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  ProgramRun r = test::Program("score " + args + " < " + in.string());
   std::filesystem::remove(in);
   return r;
 }
