@@ -105,7 +105,7 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 MpiDefault=none
 ReturnToService=2
-NodeName=mjnode NodeAddr=127.0.0.1 NodeHostname=$host CPUs=2 RealMemory=1000 State=UNKNOWN
+NodeName=mjnode NodeAddr=127.0.0.1 NodeHostname=$host CPUs=$(nproc) RealMemory=1000 State=UNKNOWN
 PartitionName=mj Nodes=mjnode Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF="$dir/slurm.conf"
