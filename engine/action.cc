@@ -10,8 +10,14 @@ std::string_view ActionTypeName(ActionType t) {
 }
 
 std::string ActionToString(const Action& a) {
-  std::string s = "seat " + std::to_string(a.actor) + " " + std::string(ActionTypeName(a.type));
-  if (a.tile != kNoTile) s += " " + FormatTileId(a.tile, true, false);
+  std::string s = "seat ";
+  s += std::to_string(a.actor);
+  s += ' ';
+  s += ActionTypeName(a.type);
+  if (a.tile != kNoTile) {
+    s += ' ';
+    s += FormatTileId(a.tile, true, false);
+  }
   if (a.num_consumed) {
     s += " with ";
     for (int i = 0; i < a.num_consumed; ++i) s += FormatTileId(a.consumed[i], true, false);

@@ -26,10 +26,14 @@ int KindCode(Kind k, bool red) {
 
 std::string CodeText(int c) {
   if (c == kTsumogiri) return "tsumogiri";
-  if (!IsTileCode(c)) return "?" + std::to_string(c);
+  if (!IsTileCode(c)) {
+    std::string text(1, '?');
+    text += std::to_string(c);
+    return text;
+  }
   const Kind k = CodeKind(c);
   if (k >= 27) return std::to_string(k - 26) + "z";
-  return std::string(1, static_cast<char>(CodeIsRed(c) ? '0' : '1' + k % 9)) + "mps"[k / 9];
+  return {static_cast<char>(CodeIsRed(c) ? '0' : '1' + k % 9), "mps"[k / 9]};
 }
 
 std::optional<YakuId> YakuFromTenhouName(const std::string& name, int seat_wind, int round_wind) {

@@ -29,13 +29,19 @@ Action ScriptAgent::Choose(const PlayerView& view, std::span<const Action> legal
 std::string HandReplay::LegalText(std::span<const Action> legal) const {
   std::vector<std::string> parts;
   for (const Action& a : legal) {
-    std::string s = std::string(ActionTypeName(a.type));
-    if (a.tile != kNoTile) s += " " + CodeText(Face(a.tile, rules_));
+    std::string s(ActionTypeName(a.type));
+    if (a.tile != kNoTile) {
+      s += ' ';
+      s += CodeText(Face(a.tile, rules_));
+    }
     if (a.num_consumed > 0 && a.type != ActionType::kAnkan) {
       s += " with ";
       for (int i = 0; i < a.num_consumed; ++i) s += CodeText(Face(a.consumed[i], rules_));
     }
-    if (a.type == ActionType::kAnkan) s += " " + CodeText(Face(a.consumed[0], rules_));
+    if (a.type == ActionType::kAnkan) {
+      s += ' ';
+      s += CodeText(Face(a.consumed[0], rules_));
+    }
     parts.push_back(s);
   }
   return Join(parts, "; ");

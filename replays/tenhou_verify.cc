@@ -35,8 +35,14 @@ struct YakuKey {
 
 std::string YakuListText(const std::vector<YakuKey>& ys) {
   std::vector<std::string> parts;
-  for (const YakuKey& y : ys)
-    parts.push_back(std::string(YakuName(y.id)) + (y.han > 0 ? " " + std::to_string(y.han) : std::string()));
+  for (const YakuKey& y : ys) {
+    std::string part(YakuName(y.id));
+    if (y.han > 0) {
+      part += ' ';
+      part += std::to_string(y.han);
+    }
+    parts.push_back(std::move(part));
+  }
   return parts.empty() ? "none" : Join(parts);
 }
 
@@ -176,17 +182,21 @@ void TraceHand(const std::string& file, const Kyoku& k, const Ruleset& rules, co
                std::FILE* out) {
   std::fprintf(out, "%s %s: the engine's events\n", file.c_str(), k.Label().c_str());
   for (const Event& e : events) {
-    std::string line = "  " + std::string(EventTypeName(e.type));
-    if (e.actor >= 0) line += " seat " + std::to_string(e.actor);
-    if (e.target >= 0 && e.target != e.actor) line += " from " + std::to_string(e.target);
-    if (e.pai != kNoTile) line += " " + CodeText(Face(e.pai, rules));
+    std::string line = "  ";
+    line += EventTypeName(e.type);
+    if (e.actor >= 0) line.append(" seat ").append(std::to_string(e.actor));
+    if (e.target >= 0 && e.target != e.actor) line.append(" from ").append(std::to_string(e.target));
+    if (e.pai != kNoTile) line.append(" ").append(CodeText(Face(e.pai, rules)));
     if (e.tsumogiri) line += " (tsumogiri)";
     if (e.num_consumed > 0) {
       line += " with ";
       for (int i = 0; i < e.num_consumed; ++i) line += CodeText(Face(e.consumed[i], rules));
     }
-    if (e.hora) line += " deltas " + Scores(e.hora->deltas);
-    if (e.ryukyoku) line += " " + DrawReasonText(e.ryukyoku->reason) + " deltas " + Scores(e.ryukyoku->deltas);
+    if (e.hora) line.append(" deltas ").append(Scores(e.hora->deltas));
+    if (e.ryukyoku) {
+      line.append(" ").append(DrawReasonText(e.ryukyoku->reason));
+      line.append(" deltas ").append(Scores(e.ryukyoku->deltas));
+    }
     std::fprintf(out, "%s\n", line.c_str());
   }
 }

@@ -8,18 +8,28 @@ std::string Seat(int p) { return "seat " + std::to_string(p); }
 
 std::string Join(const std::vector<std::string>& parts, const char* sep) {
   std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : sep) + p;
+  for (const std::string& p : parts) {
+    if (!out.empty()) out += sep;
+    out += p;
+  }
   return out;
 }
 
 std::string Scores(const std::array<int, 4>& s) {
-  return "[" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ", " + std::to_string(s[2]) + ", " +
-         std::to_string(s[3]) + "]";
+  std::string out(1, '[');
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += std::to_string(s[i]);
+  }
+  out += ']';
+  return out;
 }
 
 std::string KyokuName(int index, int honba) {
   static constexpr const char* kWinds = "ESWN";
-  return std::string(1, kWinds[(index / 4) % 4]) + std::to_string(index % 4 + 1) + "-" + std::to_string(honba);
+  std::string name(1, kWinds[(index / 4) % 4]);
+  name.append(std::to_string(index % 4 + 1)).append("-").append(std::to_string(honba));
+  return name;
 }
 
 std::string OutcomeName(const HandResult& r) { return r.reason; }

@@ -20,13 +20,14 @@ std::string CanonicalText(const std::vector<Event>& events) {
   std::string out;
   for (const Event& e : events) {
     out += EventTypeName(e.type);
-    out += ' ' + std::to_string(e.actor) + ' ' + std::to_string(e.target) + ' ' + std::to_string(e.pai) + " [";
-    for (int i = 0; i < e.num_consumed; ++i) out += (i ? "," : "") + std::to_string(e.consumed[i]);
+    out.append(" ").append(std::to_string(e.actor)).append(" ").append(std::to_string(e.target));
+    out.append(" ").append(std::to_string(e.pai)).append(" [");
+    for (int i = 0; i < e.num_consumed; ++i) out.append(i ? "," : "").append(std::to_string(e.consumed[i]));
     out += "] ";
     out += e.tsumogiri ? '1' : '0';
     const std::array<int, 4>* deltas = e.hora ? &e.hora->deltas : e.ryukyoku ? &e.ryukyoku->deltas : nullptr;
     if (deltas != nullptr)
-      for (int d : *deltas) out += ' ' + std::to_string(d);
+      for (int d : *deltas) out.append(" ").append(std::to_string(d));
     out += '\n';
   }
   return out;

@@ -166,7 +166,12 @@ Result<std::vector<Tile>> AssignTileIds(const std::vector<TileSpec>& specs, bool
   // Marked copies first so plain tiles never take them.
   for (const TileSpec& t : specs) {
     if (!t.marked) continue;
-    if (used[t.kind] & 1) return Error{"\"" + FormatTile(t) + "\" appears twice"};
+    if (used[t.kind] & 1) {
+      std::string message(1, '"');
+      message += FormatTile(t);
+      message += "\" appears twice";
+      return Error{std::move(message)};
+    }
     used[t.kind] |= 1;
   }
   for (const TileSpec& t : specs) {
