@@ -254,7 +254,9 @@ class Shower {
         Line("    " + Seat(e.actor) + " loses its shields (" + LossCauseText(e.cause) + "): " +
              (lost.empty() ? std::string("none") : lost));
         auto& down = shields_down_[e.actor];
-        down.resize(down.size() - std::min<size_t>(down.size(), e.count));
+        // The last `count` face-down tiles go (erase, not a shrinking resize, whose grow path GCC 12
+        // warns about as a huge memset).
+        down.erase(down.end() - static_cast<std::ptrdiff_t>(std::min<size_t>(down.size(), e.count)), down.end());
         for (Tile t : e.tiles) Remove(shields_up_[e.actor], t);
         break;
       }
