@@ -45,9 +45,11 @@ std::vector<const Event*> OfType(const std::vector<Event>& events, EventType t) 
 void CheckEvery(const RoundState& s, const Event& e) {
   const std::string broken = CheckInvariants(s, s.rules->starting_points * 4);
   ASSERT_EQ(broken, "") << "after " << EventTypeName(e.type);
-  if (s.phase == Phase::kOnDiscard)
-    for (const SeatState& p : s.seats)
+  if (s.phase == Phase::kOnDiscard) {
+    for (const SeatState& p : s.seats) {
       EXPECT_EQ(std::count(p.shields_up.begin(), p.shields_up.end(), s.last_discard), 0);
+    }
+  }
 }
 
 struct HandResult {
@@ -148,9 +150,11 @@ TEST(DunpaiEngine, ExchangePutsTheShieldInTheRiverAndTheTileFaceUp) {
     }
     if (e.type == EventType::kTsumo && e.actor == 1 && !p.shields_down.empty()) {
       // Exchanges offered only with face-down shields, never with a face-up tile.
-      for (const Action& a : LegalTurnActions(s))
-        if (a.type == ActionType::kExchange)
+      for (const Action& a : LegalTurnActions(s)) {
+        if (a.type == ActionType::kExchange) {
           EXPECT_NE(std::find(p.shields_down.begin(), p.shields_down.end(), a.consumed[0]), p.shields_down.end());
+        }
+      }
     }
   });
   const auto ex = OfType(r.events, EventType::kExchange);
@@ -562,7 +566,9 @@ class OrderCheckingAgent final : public Agent {
     std::vector<Tile> hand_faces, shield_faces;
     for (size_t i = 0; i < legal.size(); ++i) {
       ASSERT_GE(Rank(legal[i].type), 0) << ActionToString(legal[i]);
-      if (i > 0) ASSERT_LE(Rank(legal[i - 1].type), Rank(legal[i].type)) << ActionToString(legal[i]);
+      if (i > 0) {
+        ASSERT_LE(Rank(legal[i - 1].type), Rank(legal[i].type)) << ActionToString(legal[i]);
+      }
       if (legal[i].type != ActionType::kExchange) continue;
       ++exchanges;
       if (hand_faces.empty() || hand_faces.back() != legal[i].tile) hand_faces.push_back(legal[i].tile);

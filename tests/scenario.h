@@ -47,9 +47,11 @@ struct Policy {
   bool riichi = false;
   bool kan = false;
   bool nine = false;
-  std::string shields;
-  std::vector<std::pair<std::string, std::string>> exchanges;
-  std::string discards;
+  // Initialised here so designated initialisers that leave them out (Policy{.win = true}) are
+  // complete under -Wmissing-field-initializers.
+  std::string shields{};
+  std::vector<std::pair<std::string, std::string>> exchanges{};
+  std::string discards{};
   bool open_riichi = false;
 };
 
