@@ -74,12 +74,11 @@ const std::vector<WinContext>& Hands() {
 
 void BM_SplitStandard(benchmark::State& state) {
   const auto& hands = Hands();
-  size_t i = 0, splits = 0;
+  size_t i = 0;
   SplitList out;
   for (auto _ : state) {
     const WinContext& h = hands[i++ & 4095];
     SplitStandard(h.concealed, 4 - static_cast<int>(h.melds.size()), &out);
-    splits += out.size();
     benchmark::DoNotOptimize(out);
   }
   state.counters["hands/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);

@@ -63,7 +63,7 @@ std::string PointsText(const std::vector<int>& p) {
 
 class Comparer {
  public:
-  Comparer(const Kyoku& k, const Ruleset& rules, std::vector<Mismatch>* out) : k_(k), rules_(rules), out_(out) {}
+  Comparer(const Kyoku& k, std::vector<Mismatch>* out) : k_(k), out_(out) {}
 
   void Add(const std::string& what, const std::string& expected, const std::string& got) {
     out_->push_back({k_.Label(), what, expected, got});
@@ -174,7 +174,6 @@ class Comparer {
   }
 
   const Kyoku& k_;
-  const Ruleset& rules_;
   std::vector<Mismatch>* out_;
 };
 
@@ -240,7 +239,7 @@ namespace {
 std::vector<Mismatch> CompareHand(const Game& game, size_t h, const Ruleset& rules, const HandReplay& replay) {
   const Kyoku& k = game.log[h];
   std::vector<Mismatch> out;
-  Comparer(k, rules, &out).Compare(replay);
+  Comparer(k, &out).Compare(replay);
   const NextHand next = AdvanceGame(rules, replay.setup(), replay.outcome());
   if (h + 1 < game.log.size()) {
     const Kyoku& n = game.log[h + 1];
