@@ -23,9 +23,11 @@ shared=${MJ_SHARED_DIR:-../shared}
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ missing (scripts/install_deps.sh)" >&2; exit 2; }
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-CXX=clang++ cmake -S . -B build-fuzz -DMJ_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >/dev/null
+# MJ_WERROR=ON (set by scripts/test.sh) makes a clang warning fail the build here too.
+CXX=clang++ cmake -S . -B build-fuzz -DMJ_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMJ_WERROR="${MJ_WERROR:-OFF}" \
+  "${launcher[@]}" >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]/#/fuzz_}" -- --no-print-directory |
-  grep -E 'error|warning' || true
+  { grep -E 'error|warning' || true; }
 for t in "${targets[@]}"; do test -x "build-fuzz/fuzz_$t" || { echo "fuzz.sh: fuzz_$t was not built" >&2; exit 1; }; done
 
 # Seeds: fuzz/corpus/ (score lines from examples/ and tests/data/, mjai answers), the presets,

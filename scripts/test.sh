@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test (ctest), then fuzzes every parser of
-# outside input for a bounded time (scripts/fuzz.sh: 10 s per target, two at a time).
+# Installs what is missing, builds every target with warnings as errors (-Wall -Wextra -Werror),
+# and runs every test (ctest), then fuzzes every parser of outside input for a bounded time
+# (scripts/fuzz.sh: clang, ASan + UBSan, -Werror too; 10 s per target, two at a time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export MJ_WERROR=ON
 bash scripts/build.sh
 (cd build && ctest --output-on-failure -j"$(nproc)")
 bash scripts/fuzz.sh 10
