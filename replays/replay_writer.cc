@@ -26,36 +26,34 @@ void Int(long long v, std::string* out) {
 void Bool(bool b, std::string* out) { out->append(b ? "true" : "false"); }
 // Doubles are rare (final results, fractional han): nlohmann formats them.
 void Double(double d, std::string* out) { out->append(nlohmann::json(d).dump()); }
-void Ints(const std::array<int, 4>& a, std::string* out) {
+// A JSON array of the four seats' values, each written by `one`.
+template <typename T, typename Write>
+void SeatArray(const std::array<T, 4>& a, Write one, std::string* out) {
   out->push_back('[');
   for (int i = 0; i < 4; ++i) {
     if (i) out->push_back(',');
-    Int(a[i], out);
+    one(a[i], out);
   }
   out->push_back(']');
 }
-void Bools(const std::array<bool, 4>& a, std::string* out) {
-  out->push_back('[');
-  for (int i = 0; i < 4; ++i) {
-    if (i) out->push_back(',');
-    Bool(a[i], out);
-  }
-  out->push_back(']');
-}
-void Doubles(const std::array<double, 4>& a, std::string* out) {
-  out->push_back('[');
-  for (int i = 0; i < 4; ++i) {
-    if (i) out->push_back(',');
-    Double(a[i], out);
-  }
-  out->push_back(']');
-}
+void Ints(const std::array<int, 4>& a, std::string* out) { SeatArray(a, [](int v, std::string* o) { Int(v, o); }, out); }
+void Bools(const std::array<bool, 4>& a, std::string* out) { SeatArray(a, Bool, out); }
+void Doubles(const std::array<double, 4>& a, std::string* out) { SeatArray(a, Double, out); }
 // `,"key":` (or `"key":` first in an object).
 void Key(const char* key, std::string* out, bool first = false) {
   if (!first) out->push_back(',');
   out->push_back('"');
   out->append(key);
   out->append("\":");
+}
+// `,"key":value` for a number and for a string.
+void KeyInt(const char* key, long long v, std::string* out) {
+  Key(key, out);
+  Int(v, out);
+}
+void KeyString(const char* key, std::string_view v, std::string* out) {
+  Key(key, out);
+  AppendJsonString(v, out);
 }
 
 std::string_view RyukyokuReason(const RyukyokuInfo& r) {
@@ -80,14 +78,10 @@ void Score(const ScoreResult& r, std::string* out) {
   out->append("{\"ok\":true");
   Key("han", out);
   Han(r.han_sixths, out);
-  Key("han_sixths", out);
-  Int(r.han_sixths, out);
-  Key("fu", out);
-  Int(r.fu, out);
-  Key("yakuman", out);
-  Int(r.yakuman, out);
-  Key("limit", out);
-  AppendJsonString(LimitName(r.limit), out);
+  KeyInt("han_sixths", r.han_sixths, out);
+  KeyInt("fu", r.fu, out);
+  KeyInt("yakuman", r.yakuman, out);
+  KeyString("limit", LimitName(r.limit), out);
   Key("yaku", out);
   out->push_back('[');
   for (size_t i = 0; i < r.yaku.size(); ++i) {
@@ -98,8 +92,7 @@ void Score(const ScoreResult& r, std::string* out) {
     Key("han", out);
     if (e.yakuman) {
       Int(13 * e.yakuman, out);
-      Key("yakuman", out);
-      Int(e.yakuman, out);
+      KeyInt("yakuman", e.yakuman, out);
     } else {
       Han(e.sixths, out);
     }
@@ -112,8 +105,7 @@ void Score(const ScoreResult& r, std::string* out) {
     if (i) out->push_back(',');
     out->append("{\"reason\":");
     AppendJsonString(FuReasonText(r.fu_breakdown[i]), out);
-    Key("fu", out);
-    Int(r.fu_breakdown[i].fu, out);
+    KeyInt("fu", r.fu_breakdown[i].fu, out);
     out->push_back('}');
   }
   out->push_back(']');
@@ -126,8 +118,7 @@ void Score(const ScoreResult& r, std::string* out) {
     case PaymentKind::kTsumoNonDealer:
       Key("dealer", out, (out->push_back('{'), true));
       Int(r.payment.dealer, out);
-      Key("non_dealer", out);
-      Int(r.payment.non_dealer, out);
+      KeyInt("non_dealer", r.payment.non_dealer, out);
       break;
     case PaymentKind::kTsumoDealer:
       Key("each", out, (out->push_back('{'), true));
@@ -135,12 +126,9 @@ void Score(const ScoreResult& r, std::string* out) {
       break;
   }
   out->push_back('}');
-  Key("honba_bonus", out);
-  Int(r.honba_bonus, out);
-  Key("deposits", out);
-  Int(r.deposits, out);
-  Key("total", out);
-  Int(r.total, out);
+  KeyInt("honba_bonus", r.honba_bonus, out);
+  KeyInt("deposits", r.deposits, out);
+  KeyInt("total", r.total, out);
   out->push_back('}');
 }
 
@@ -159,23 +147,16 @@ struct HandSummary {
     out->append("{\"bakaze\":\"");
     out->push_back(kWindNames[start->bakaze & 3]);
     out->push_back('"');
-    Key("kyoku", out);
-    Int(start->kyoku, out);
-    Key("honba", out);
-    Int(start->honba, out);
-    Key("kyotaku", out);
-    Int(start->kyotaku, out);
-    Key("oya", out);
-    Int(start->oya, out);
-    Key("result", out);
-    AppendJsonString(result, out);
+    KeyInt("kyoku", start->kyoku, out);
+    KeyInt("honba", start->honba, out);
+    KeyInt("kyotaku", start->kyotaku, out);
+    KeyInt("oya", start->oya, out);
+    KeyString("result", result, out);
     if (!reason.empty()) {
-      Key("reason", out);
-      AppendJsonString(reason, out);
+      KeyString("reason", reason, out);
     }
     if (has_winners) {
-      Key("target", out);
-      Int(target, out);
+      KeyInt("target", target, out);
       Key("winners", out);
       out->push_back('[');
       for (size_t i = 0; i < winners.size(); ++i) {
@@ -304,12 +285,10 @@ void EventTextWriter::Append(const Event& e, std::string* out) {
   out->append(EventTypeName(e.type));
   out->push_back('"');
   auto actor = [&] {
-    Key("actor", out);
-    Int(e.actor, out);
+    KeyInt("actor", e.actor, out);
   };
   auto target = [&] {
-    Key("target", out);
-    Int(e.target, out);
+    KeyInt("target", e.target, out);
   };
   auto pai = [&] {
     Key("pai", out);
@@ -329,8 +308,7 @@ void EventTextWriter::Append(const Event& e, std::string* out) {
         AppendJsonString(names_[i], out);
       }
       out->push_back(']');
-      Key("kyoku_first", out);
-      Int(rules_.length == GameLength::kEast ? 4 : 0, out);
+      KeyInt("kyoku_first", rules_.length == GameLength::kEast ? 4 : 0, out);
       Key("aka_flag", out);
       Bool(std::any_of(rules_.red_fives.begin(), rules_.red_fives.end(), [](uint8_t n) { return n > 0; }), out);
       break;
@@ -341,14 +319,10 @@ void EventTextWriter::Append(const Event& e, std::string* out) {
         out->push_back('"');
         out->push_back(kWindNames[s->bakaze & 3]);
         out->push_back('"');
-        Key("kyoku", out);
-        Int(s->kyoku, out);
-        Key("honba", out);
-        Int(s->honba, out);
-        Key("kyotaku", out);
-        Int(s->kyotaku, out);
-        Key("oya", out);
-        Int(s->oya, out);
+        KeyInt("kyoku", s->kyoku, out);
+        KeyInt("honba", s->honba, out);
+        KeyInt("kyotaku", s->kyotaku, out);
+        KeyInt("oya", s->oya, out);
         Key("dora_marker", out);
         if (s->dora_marker == kNoTile) {
           out->append("null");
@@ -432,12 +406,10 @@ void EventTextWriter::Append(const Event& e, std::string* out) {
       break;
     case EventType::kShieldsLost:
       actor();
-      Key("count", out);
-      Int(e.count, out);
+      KeyInt("count", e.count, out);
       Key("tiles", out);
       AppendTiles(e.tiles.data(), e.tiles.size(), out);
-      Key("cause", out);
-      AppendJsonString(ShieldLossCauseName(e.cause), out);
+      KeyString("cause", ShieldLossCauseName(e.cause), out);
       break;
     case EventType::kHora:
       actor();
@@ -449,8 +421,7 @@ void EventTextWriter::Append(const Event& e, std::string* out) {
         AppendTiles(h->hand.data(), h->hand.size(), out);
         Key("ura_markers", out);
         AppendTiles(h->ura_markers.data(), h->ura_markers.size(), out);
-        Key("pao", out);
-        Int(h->pao, out);
+        KeyInt("pao", h->pao, out);
         Key("score", out);
         Score(h->score, out);
         Key("deltas", out);
@@ -470,8 +441,7 @@ void EventTextWriter::Append(const Event& e, std::string* out) {
     case EventType::kRyukyoku:
       if (const RyukyokuInfo* r = e.ryukyoku.get()) {
         scores_ = r->scores;
-        Key("reason", out);
-        AppendJsonString(RyukyokuReason(*r), out);
+        KeyString("reason", RyukyokuReason(*r), out);
         Key("tenpais", out);
         Bools(r->tenpai, out);
         Key("tehais", out);
@@ -523,8 +493,7 @@ void AppendReplayText(const GameRecord& record, std::string* out) {
   out->append("],\"complete\":");
   Bool(record.complete, out);
   if (!record.complete) {
-    Key("error", out);
-    AppendJsonString(record.error, out);
+    KeyString("error", record.error, out);
   }
   if (record.match) {  // once per game: the reference formatting
     Key("match", out);
