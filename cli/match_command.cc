@@ -137,13 +137,9 @@ int RunMatch(const std::vector<std::string>& args) {
     std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
     return 2;
   }
-  auto rules = LoadRuleset(rules_name);
+  auto rules = ReadRulesOption(rules_name);
   if (!rules) {
-    std::cerr << kName << ": --rules: " << rules.error() << "\n";
-    return 2;
-  }
-  if (FindScoringModule(rules->scoring) == nullptr) {
-    std::cerr << kName << ": --rules: ruleset names unknown scoring module \"" << rules->scoring << "\"\n";
+    std::cerr << kName << ": " << rules.error() << "\n";
     return 2;
   }
   auto specs = ParseAgents(agents_text);

@@ -93,13 +93,9 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       return 2;
     }
   }
-  auto rules = LoadRuleset(rules_name);
+  auto rules = ReadRulesOption(rules_name);
   if (!rules) {
-    std::cerr << kName << ": --rules: " << rules.error() << "\n";
-    return 2;
-  }
-  if (FindScoringModule(rules->scoring) == nullptr) {
-    std::cerr << kName << ": --rules: ruleset names unknown scoring module \"" << rules->scoring << "\"\n";
+    std::cerr << kName << ": " << rules.error() << "\n";
     return 2;
   }
   auto agent = MakeAgent(agent_spec);

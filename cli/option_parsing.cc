@@ -4,6 +4,7 @@
 
 #include "mjai/stdio_bots.h"
 #include "mjai/wire_events.h"
+#include "rules/scoring_module.h"
 
 namespace po = boost::program_options;
 
@@ -24,6 +25,14 @@ std::optional<int> ParseOptions(const char* name, const std::vector<std::string>
     return 0;
   }
   return std::nullopt;
+}
+
+Result<Ruleset> ReadRulesOption(const std::string& name) {
+  auto rules = LoadRuleset(name);
+  if (!rules) return Error{"--rules: " + rules.error()};
+  if (FindScoringModule(rules->scoring) == nullptr)
+    return Error{"--rules: \"" + name + "\" names unknown scoring module \"" + rules->scoring + "\""};
+  return rules;
 }
 
 void AddBotFlags(po::options_description& desc, BotFlags& flags, const char* default_exchange) {

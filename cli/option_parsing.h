@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mjai/mjai_table.h"
+#include "rules/ruleset.h"
 #include "tiles/result.h"
 
 namespace mj::cli {
@@ -21,6 +22,10 @@ namespace mj::cli {
     const char* name, const std::vector<std::string>& args, const boost::program_options::options_description& desc,
     boost::program_options::variables_map& vm,
     const boost::program_options::positional_options_description& positional = {});
+
+// The ruleset a --rules value names (a preset or a JSON file), refused with "--rules: ..." when
+// it cannot be read or names a scoring module this program does not have.
+[[nodiscard]] Result<Ruleset> ReadRulesOption(const std::string& name);
 
 // --bot-exchange, --bot-timeout, --bot-fault, --bot-dialect as typed, before checking.
 struct BotFlags {

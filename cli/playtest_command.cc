@@ -108,13 +108,9 @@ int RunPlaytest(const std::vector<std::string>& args) {
   }
   std::vector<Ruleset> rulesets;
   for (const std::string& name : SplitComma(rules_text)) {
-    auto rules = LoadRuleset(name);
+    auto rules = ReadRulesOption(name);
     if (!rules) {
-      std::cerr << kName << ": --rules: \"" << name << "\": " << rules.error() << "\n";
-      return 2;
-    }
-    if (FindScoringModule(rules->scoring) == nullptr) {
-      std::cerr << kName << ": --rules: \"" << name << "\" names unknown scoring module \"" << rules->scoring << "\"\n";
+      std::cerr << kName << ": " << rules.error() << "\n";
       return 2;
     }
     rulesets.push_back(std::move(rules).value());

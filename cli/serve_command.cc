@@ -122,13 +122,9 @@ int RunServe(const std::vector<std::string>& args) {
   options.fault_log = [](const AgentFault& f) {
     spdlog::error("{}{}", f.error, f.substituted ? " (the seat plays tsumogiri/pass from now on)" : " (game ends)");
   };
-  auto rules = LoadRuleset(rules_name);
+  auto rules = ReadRulesOption(rules_name);
   if (!rules) {
-    std::cerr << kName << ": --rules: " << rules.error() << "\n";
-    return 2;
-  }
-  if (FindScoringModule(rules->scoring) == nullptr) {
-    std::cerr << kName << ": --rules: unknown scoring module \"" << rules->scoring << "\"\n";
+    std::cerr << kName << ": " << rules.error() << "\n";
     return 2;
   }
   const std::vector<std::string> seats = SplitSeats(seats_text);
