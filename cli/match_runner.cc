@@ -66,8 +66,8 @@ class Progress {
 
 struct PlayedGame {
   GameSummary summary;
-  std::string replay;  // file bytes (compressed as asked); empty when none is written for it
-  std::string packing_error;  // the compressor's error, if any
+  std::string path;         // its replay file; empty when none is written for it
+  std::string write_error;  // the compressor's or the file system's error, if any
   std::string error;   // agent error that stopped the game
   int hands = 0;
 };
@@ -130,13 +130,19 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
     const GameRecord record = PlayMatchGame(setup, game, pool ? &*pool : nullptr);
     PlayedGame p;
     p.summary = SummarizeGame(record);
-    // The replay is written (and compressed) by the thread that played the game.
+    // The replay is compressed and written by the thread that played the game (each game has a
+    // file of its own, so the order of writing does not matter); only the summaries are
+    // gathered in game order.
     if (!setup.out_dir.empty() && (!setup.failed_only || !record.complete)) {
+      p.path = ReplayPath(setup.out_dir, game, setup.compression);
       auto bytes = Compress(ReplayFileText(record), setup.compression);
-      if (bytes) {
-        p.replay = std::move(bytes).value();
+      if (!bytes) {
+        p.write_error = bytes.error();
       } else {
-        p.packing_error = bytes.error();
+        std::ofstream out(p.path, std::ios::binary | std::ios::trunc);
+        out << *bytes;
+        out.close();
+        if (!out) p.write_error = "cannot write " + p.path;
       }
     }
     if (!record.complete) p.error = record.error;
@@ -146,19 +152,12 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
   };
   const std::function<bool(long, PlayedGame&&)> consume = [&](long k, PlayedGame&& p) {
     const long game = ShardGame(setup.rotations, setup.shard, k);
-    std::string path;
-    if (!p.replay.empty() || !p.packing_error.empty()) {
-      path = ReplayPath(setup.out_dir, game, setup.compression);
-      std::ofstream out(path, std::ios::binary | std::ios::trunc);
-      out << p.replay;
-      out.close();
-      if (!out || !p.packing_error.empty()) {
-        progress.Clear();
-        run.fatal = "game " + std::to_string(game) + ": cannot write the replay: " +
-                    (p.packing_error.empty() ? "cannot write " + path : p.packing_error);
-        return false;
-      }
+    if (!p.write_error.empty()) {
+      progress.Clear();
+      run.fatal = "game " + std::to_string(game) + ": cannot write the replay: " + p.write_error;
+      return false;
     }
+    const std::string& path = p.path;
     if (!p.error.empty()) {
       progress.Clear();
       std::string msg = "game " + std::to_string(game) + " (seed " + std::to_string(p.summary.seed) +
