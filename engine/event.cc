@@ -11,7 +11,8 @@ std::string_view EventTypeName(EventType t) {
 }
 
 std::string_view ShieldLossCauseName(ShieldLossCause c) {
-  static constexpr std::string_view kNames[] = {"won", "dealt_in", "noten", "tenpai_face_up"};
+  static constexpr std::string_view kNames[] = {"won", "dealt_in", "noten", "tenpai_face_up", "overflow",
+                                                "face_up_not_carried"};
   return kNames[static_cast<int>(c)];
 }
 

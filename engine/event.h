@@ -30,7 +30,10 @@ enum class EventType : uint8_t {
   kCount
 };
 
-enum class ShieldLossCause : uint8_t { kWon, kDealtIn, kNoten, kTenpaiFaceUp, kCount };
+// kOverflow: returned to the wall because the shields carried would outnumber what the next
+// hand's wall can deal (shields.overflow "return_to_wall"); kFaceUpNotCarried: face-up shield
+// tiles left at the hand's end (shields.carry_face_up false).
+enum class ShieldLossCause : uint8_t { kWon, kDealtIn, kNoten, kTenpaiFaceUp, kOverflow, kFaceUpNotCarried, kCount };
 [[nodiscard]] std::string_view ShieldLossCauseName(ShieldLossCause c);  // "won", "dealt_in", ...
 [[nodiscard]] std::string_view EventTypeName(EventType t);  // mjai names: "start_kyoku", ...
 

@@ -254,6 +254,16 @@ Result<Action> Round::Ask(Agent* agent, int seat, const std::vector<Action>& leg
 }
 
 Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
+  if (s_.rules->shields.enabled) {
+    // The deal needs its tiles from the wall: carried shields beyond the capacity (possible only
+    // when the ruleset bypassed the reader's shields.overflow "refuse" check) stop the game.
+    size_t carried = 0;
+    for (const auto& c : carried_) carried += c.size();
+    if (carried > static_cast<size_t>(CarriedShieldCapacity(*s_.rules)))
+      return Error{std::to_string(carried) + " shields carried into this hand, more than the " +
+                   std::to_string(CarriedShieldCapacity(*s_.rules)) +
+                   " its wall can deal beside the deal (shields.overflow \"refuse\")"};
+  }
   Deal();
   s_.turn = s_.dealer;
   if (s_.rules->shields.enabled) {
@@ -425,6 +435,8 @@ void Round::SettleExhaustive() {
 }
 
 void Round::Finish() {
+  DropFaceUpShields(s_, log_);
+  ReturnOverflowShields(s_, log_);
   outcome_.shields_kept = KeptShields(s_);
   outcome_.scores = s_.scores;
   outcome_.riichi_sticks = s_.riichi_sticks;

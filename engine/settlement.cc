@@ -175,6 +175,7 @@ void SettleAbortiveDraw(RoundState& s, HandLog& log, DrawReason reason) {
   e.type = EventType::kRyukyoku;
   e.ryukyoku = std::move(info);
   log.Emit(std::move(e));
+  ConfiscateAfterAbortiveDraw(s, log);
 }
 
 bool SettleExhaustiveDraw(RoundState& s, HandLog& log) {

@@ -24,7 +24,7 @@ using legal_parts::Plain;
 // ---- Deal ----------------------------------------------------------------------------------
 
 // Seed 003 rule 1 (deal): the dealer 16 tiles, the others 15 (2 more than usual: extra_tiles).
-int ShieldDealSize(int extra) { return 48 + 4 * (1 + extra) + 1; }
+int ShieldDealSize(int extra) { return ShieldDealTiles(extra); }
 
 int ShieldDealSeat(int position, int dealer, int extra) {
   if (position < 48) return (dealer + position / 4) % 4;
@@ -275,6 +275,90 @@ void ConfiscateAfterExhaustiveDraw(RoundState& s, HandLog& log) {
   for (int p = 0; p < 4; ++p) {
     const bool tenpai = IsTenpai(s.seats[p]);
     LoseShields(s, log, p, !tenpai, true, tenpai ? ShieldLossCause::kTenpaiFaceUp : ShieldLossCause::kNoten);
+  }
+}
+
+// Abortive draws (seed 003 names only wins and the exhaustive draw): shields.abortive_keeps_all
+// takes nothing; otherwise the exhaustive draw's rule applies (tenpai: face-up lost, noten: all).
+// A seat holding 14 tiles (the nine-terminals declarer, after its draw) counts as tenpai when a
+// discard would leave it tenpai.
+void ConfiscateAfterAbortiveDraw(RoundState& s, HandLog& log) {
+  if (!s.rules->shields.enabled || s.rules->shields.abortive_keeps_all) return;
+  for (int p = 0; p < 4; ++p) {
+    const SeatState& seat = s.seats[p];
+    const int melds = static_cast<int>(seat.melds.size());
+    bool tenpai = false;
+    if (static_cast<int>(seat.hand.size()) == 14 - 3 * melds) {
+      KindCounts counts = seat.counts;
+      for (int k = 0; k < kNumKinds && !tenpai; ++k) {
+        if (counts[k] == 0) continue;
+        --counts[k];
+        tenpai = IsTenpaiCounts(counts, melds);
+        ++counts[k];
+      }
+    } else {
+      tenpai = IsTenpai(seat);
+    }
+    LoseShields(s, log, p, !tenpai, true, tenpai ? ShieldLossCause::kTenpaiFaceUp : ShieldLossCause::kNoten);
+  }
+}
+
+// Seed 003 rule 3 reads "unused shields carry": shields.carry_face_up false takes the face-up
+// (used) tiles a seat still holds back into the wall at the hand's end.
+void DropFaceUpShields(RoundState& s, HandLog& log) {
+  if (!s.rules->shields.enabled || s.rules->shields.carry_face_up) return;
+  for (int p = 0; p < 4; ++p) LoseShields(s, log, p, false, true, ShieldLossCause::kFaceUpNotCarried);
+}
+
+// shields.overflow "return_to_wall": one shield at a time from the seat holding the most (ties:
+// the first in turn order from this hand's dealer) until the total fits; a seat returns its
+// face-up tiles first (the last placed first), then its face-down ones (the last set first).
+void ReturnOverflowShields(RoundState& s, HandLog& log) {
+  const ShieldRules& sh = s.rules->shields;
+  if (!sh.enabled || sh.overflow != ShieldOverflow::kReturnToWall) return;
+  std::array<int, 4> held{};
+  int total = 0;
+  for (int p = 0; p < 4; ++p) {
+    held[p] = static_cast<int>(s.seats[p].shields_down.size() + s.seats[p].shields_up.size());
+    total += held[p];
+  }
+  const int capacity = CarriedShieldCapacity(*s.rules);
+  if (total <= capacity) return;
+  std::array<int, 4> up{}, down{};  // shields each seat returns, face up and face down
+  for (int excess = total - capacity; excess > 0; --excess) {
+    int seat = s.dealer;
+    for (int i = 1; i < 4; ++i) {
+      const int p = (s.dealer + i) % 4;
+      if (held[p] > held[seat]) seat = p;
+    }
+    --held[seat];
+    if (up[seat] < static_cast<int>(s.seats[seat].shields_up.size())) {
+      ++up[seat];
+    } else {
+      ++down[seat];
+    }
+  }
+  for (int i = 0; i < 4; ++i) {
+    const int p = (s.dealer + i) % 4;
+    if (up[p] == 0 && down[p] == 0) continue;
+    SeatState& seat = s.seats[p];
+    Event e;
+    e.type = EventType::kShieldsLost;
+    e.actor = static_cast<int8_t>(p);
+    e.cause = ShieldLossCause::kOverflow;
+    e.count = static_cast<uint8_t>(down[p]);
+    for (int k = 0; k < up[p]; ++k) {
+      const Tile t = seat.shields_up.back();
+      seat.shields_up.pop_back();
+      e.tiles.push_back(t);
+      if (e.num_consumed < 4) e.consumed[e.num_consumed++] = t;
+      s.shields_returned.push_back(t);
+    }
+    for (int k = 0; k < down[p]; ++k) {
+      s.shields_returned.push_back(seat.shields_down.back());
+      seat.shields_down.pop_back();
+    }
+    log.Emit(std::move(e));
   }
 }
 

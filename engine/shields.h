@@ -6,7 +6,8 @@
 //   legal actions LegalShieldActions (choice), AddExchanges (inside LegalTurnActions)
 //   exchange      ExchangeShield (a turn's kExchange)
 //   tsumo win     ProtectFromTsumo (settlement, before the payments)
-//   hand end      ConfiscateAfterWin, ConfiscateAfterExhaustiveDraw (settlement)
+//   hand end      ConfiscateAfterWin, ConfiscateAfterExhaustiveDraw, ConfiscateAfterAbortiveDraw
+//                 (settlement); DropFaceUpShields, ReturnOverflowShields (the hand's end)
 //   carry-over    KeptShields (the hand's end)
 // Face-up shield tiles' other effects: furiten (ShieldFuriten, read by IsFuriten in
 // engine/win_check.cc); no call or ron on them (they never reach a river); peach tiles shown
@@ -97,6 +98,22 @@ void ConfiscateAfterWin(RoundState& s, HandLog& log, const std::vector<int>& win
 
 // After an exhaustive draw: tenpai seats lose the face-up ones, noten seats all.
 void ConfiscateAfterExhaustiveDraw(RoundState& s, HandLog& log);
+
+// After an abortive draw: nothing when shields.abortive_keeps_all (the default), else as after
+// an exhaustive draw.
+void ConfiscateAfterAbortiveDraw(RoundState& s, HandLog& log);
+
+// At the hand's end, when shields.carry_face_up is false: every seat loses the face-up shield
+// tiles it still holds (cause "face_up_not_carried").
+void DropFaceUpShields(RoundState& s, HandLog& log);
+
+// At the hand's end, last (shields.overflow "return_to_wall"): while the shields the seats hold
+// outnumber CarriedShieldCapacity (what the next hand's wall can deal beside its deal), the seat
+// holding the most (ties: first in turn order from this hand's dealer) returns one, face-up tiles
+// first (the last placed first), then face-down ones (the last set first). One "shields_lost"
+// event (cause "overflow") per seat that returns any, in turn order from the dealer; the tiles
+// go to s.shields_returned (back into the next hand's wall).
+void ReturnOverflowShields(RoundState& s, HandLog& log);
 
 // The shields each seat carries into the next hand: what it still holds, face down then face up.
 [[nodiscard]] std::array<std::vector<Tile>, 4> KeptShields(const RoundState& s);

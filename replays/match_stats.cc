@@ -182,8 +182,10 @@ std::array<SeatStats, 4> GameSeatStats(const GameRecord& record) {
         if (valid(e.actor) && valid(e.target)) protections.emplace_back(e.actor, e.target);
         break;
       case EventType::kShieldsLost:
-        if (valid(e.actor))
-          hand_shields[e.actor].shields_lost[static_cast<int>(e.cause) & 3] += e.count + static_cast<int>(e.tiles.size());
+        // The table's four columns are seed 003's causes; the settings' returns (overflow, face
+        // up not carried) are not among them.
+        if (valid(e.actor) && static_cast<int>(e.cause) < 4)
+          hand_shields[e.actor].shields_lost[static_cast<int>(e.cause)] += e.count + static_cast<int>(e.tiles.size());
         break;
       case EventType::kChi:
       case EventType::kPon:

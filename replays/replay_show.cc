@@ -169,6 +169,8 @@ class Shower {
       case ShieldLossCause::kDealtIn: return "dealt in";
       case ShieldLossCause::kNoten: return "noten at the draw";
       case ShieldLossCause::kTenpaiFaceUp: return "tenpai at the draw: face-up shields only";
+      case ShieldLossCause::kOverflow: return "more shields than the next wall can deal: back to the wall";
+      case ShieldLossCause::kFaceUpNotCarried: return "face-up shields are not carried";
       case ShieldLossCause::kCount: break;
     }
     return "?";

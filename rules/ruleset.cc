@@ -176,6 +176,25 @@ std::optional<Error> CheckCombinations(const Ruleset& r) {
                         ") must equal \"shields.per_hand\" (" +
                         std::to_string(r.shields.per_hand) +
                         "): the extra tiles dealt become the new shields, the hand stays 13");
+  // shields.overflow "refuse": the carried shields must fit the wall in every hand the game can
+  // have. At most every seat keeps all its shields every hand: 4 x per_hand more a hand.
+  if (r.shields.enabled && r.shields.overflow == ShieldOverflow::kRefuse) {
+    const int capacity = CarriedShieldCapacity(r);
+    if (r.max_hands == 0)
+      return KeyError("shields.overflow",
+                      "is \"refuse\" but \"max_hands\" is 0: with no hand limit the carried shields have no "
+                      "bound, and the wall holds at most " + std::to_string(capacity) +
+                          " beside the deal (use \"return_to_wall\" or set \"max_hands\")");
+    const int64_t most = int64_t{4} * r.shields.per_hand * (r.max_hands - 1);
+    if (most > capacity)
+      return KeyError("shields.overflow",
+                      "is \"refuse\" but the carried shields can reach " + std::to_string(most) + " (4 seats x " +
+                          std::to_string(r.shields.per_hand) + " per hand x " + std::to_string(r.max_hands - 1) +
+                          " hands before the last of \"max_hands\" " + std::to_string(r.max_hands) +
+                          "), more than the " + std::to_string(capacity) + " the wall holds beside the deal of " +
+                          std::to_string(ShieldDealTiles(r.shields.extra_tiles)) +
+                          " tiles: such a hand cannot be dealt (use \"return_to_wall\")");
+  }
   return std::nullopt;
 }
 
@@ -396,7 +415,10 @@ nlohmann::json RulesetToJson(const Ruleset& r) {
                   {"per_hand", r.shields.per_hand},
                   {"extra_tiles", r.shields.extra_tiles},
                   {"tsumo_protection", r.shields.tsumo_protection},
-                  {"open_riichi", r.shields.open_riichi}};
+                  {"open_riichi", r.shields.open_riichi},
+                  {"overflow", r.shields.overflow == ShieldOverflow::kRefuse ? "refuse" : "return_to_wall"},
+                  {"carry_face_up", r.shields.carry_face_up},
+                  {"abortive_keeps_all", r.shields.abortive_keeps_all}};
   for (const auto& k : kBoolKeys) j[std::string(k.key)] = r.*k.member;
   for (const auto& k : kPointsKeys) j[std::string(k.key)] = r.*k.member;
   json yaku = json::object();

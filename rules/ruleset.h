@@ -31,6 +31,12 @@ struct YakuValue {
   friend bool operator==(const YakuValue&, const YakuValue&) = default;
 };
 
+// What happens when the shields carried into a hand outnumber what its wall can still deal
+// beside the deal (engine/shields.h ShieldCapacity): kReturnToWall sends the excess back into the
+// next hand's wall at the end of the hand (ReturnOverflowShields says which); kRefuse refuses, at
+// load, a ruleset whose carried shields could ever exceed it.
+enum class ShieldOverflow : uint8_t { kReturnToWall, kRefuse };
+
 // The shield (盾牌) module of seed 003, for the engine; any ruleset may switch it on.
 struct ShieldRules {
   bool enabled = false;
@@ -38,6 +44,9 @@ struct ShieldRules {
   int extra_tiles = 2;           // tiles dealt beyond the usual 14/13 (must equal per_hand)
   bool tsumo_protection = true;  // a face-up shield tile among the tsumo winner's waits: pays nothing
   bool open_riichi = true;       // the winner's open riichi cancels tsumo protection
+  ShieldOverflow overflow = ShieldOverflow::kReturnToWall;  // "return_to_wall" | "refuse"
+  bool carry_face_up = true;       // face-up shield tiles a seat still holds carry with the face-down ones
+  bool abortive_keeps_all = true;  // an abortive draw takes no shields (false: as an exhaustive draw)
 
   friend bool operator==(const ShieldRules&, const ShieldRules&) = default;
 };
@@ -158,6 +167,17 @@ struct Ruleset {
 
   friend bool operator==(const Ruleset&, const Ruleset&) = default;
 };
+
+// Tiles a shield deal takes from the wall (seed 003 rule 1): blocks of four three times (48),
+// then 1 + extra_tiles to each seat, then the dealer's 14th: 61 with extra_tiles 2.
+[[nodiscard]] constexpr int ShieldDealTiles(int extra_tiles) { return 48 + 4 * (1 + extra_tiles) + 1; }
+
+// The most shields the four seats may carry into a hand together so that its deal can still be
+// made: the 136 tiles less the dead wall (14, when the ruleset has one) less the shield deal
+// (carried shields are out of the wall). Dunpai: 136 - 61 = 75; with extra_tiles 4: 67.
+[[nodiscard]] constexpr int CarriedShieldCapacity(const Ruleset& r) {
+  return 136 - (r.dead_wall ? 14 : 0) - ShieldDealTiles(r.shields.extra_tiles);
+}
 
 // Parses and validates a ruleset JSON object. Keys not present keep the defaults of the
 // `base` preset named by "base" (default: the built-in riichi values).

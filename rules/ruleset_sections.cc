@@ -80,8 +80,9 @@ std::optional<Error> GetIntArray(const json& v, const std::string& where, int64_
 
 }  // namespace
 
-// "shields": {"enabled", "per_hand", "extra_tiles", "tsumo_protection", "open_riichi"}; fields
-// not given keep the base's. Errors name the field as "shields.FIELD".
+// "shields": {"enabled", "per_hand", "extra_tiles", "tsumo_protection", "open_riichi",
+// "overflow", "carry_face_up", "abortive_keeps_all"}; fields not given keep the base's. Errors
+// name the field as "shields.FIELD".
 std::optional<Error> ApplyShields(const json& v, ShieldRules& s) {
   if (!v.is_object()) return KeyError("shields", "must be an object, got " + Describe(v));
   struct BoolField {
@@ -94,17 +95,20 @@ std::optional<Error> ApplyShields(const json& v, ShieldRules& s) {
   };
   constexpr BoolField kBools[] = {{"enabled", &ShieldRules::enabled},
                                   {"tsumo_protection", &ShieldRules::tsumo_protection},
-                                  {"open_riichi", &ShieldRules::open_riichi}};
+                                  {"open_riichi", &ShieldRules::open_riichi},
+                                  {"carry_face_up", &ShieldRules::carry_face_up},
+                                  {"abortive_keeps_all", &ShieldRules::abortive_keeps_all}};
   constexpr IntField kInts[] = {{"per_hand", &ShieldRules::per_hand},
                                 {"extra_tiles", &ShieldRules::extra_tiles}};
   for (const auto& [key, value] : v.items()) {
     bool known = false;
     for (const auto& f : kBools) known = known || key == f.key;
     for (const auto& f : kInts) known = known || key == f.key;
+    known = known || key == "overflow";
     if (!known)
       return Error{"unknown key " + Quote(key) +
                    " in \"shields\" (allowed: enabled, per_hand, extra_tiles, tsumo_protection, "
-                   "open_riichi)"};
+                   "open_riichi, overflow, carry_face_up, abortive_keeps_all)"};
   }
   for (const auto& f : kBools) {
     if (!v.contains(f.key)) continue;
@@ -117,6 +121,17 @@ std::optional<Error> ApplyShields(const json& v, ShieldRules& s) {
     if (!v.contains(f.key)) continue;
     if (auto err = GetInt(v, f.key, kMinShields, kMaxShields, s.*f.member))
       return Error{"\"shields." + err->message.substr(1)};
+  }
+  if (v.contains("overflow")) {
+    const json& o = v["overflow"];
+    const std::string name = o.is_string() ? o.get<std::string>() : "";
+    if (name == "return_to_wall") {
+      s.overflow = ShieldOverflow::kReturnToWall;
+    } else if (name == "refuse") {
+      s.overflow = ShieldOverflow::kRefuse;
+    } else {
+      return KeyError("shields.overflow", "must be \"return_to_wall\" or \"refuse\", got " + Describe(o));
+    }
   }
   return std::nullopt;
 }

@@ -287,7 +287,7 @@
     suchareach: 'abortive draw: four riichi', sanchaho: 'abortive draw: triple ron', sukaikan: 'abortive draw: four kans',
     sufonrenta: 'abortive draw: four winds',
   };
-  const LOSS_TEXT = { won: 'won the hand', dealt_in: 'dealt in', noten: 'noten at the draw', tenpai_face_up: 'tenpai at the draw: face-up shields only' };
+  const LOSS_TEXT = { won: 'won the hand', dealt_in: 'dealt in', noten: 'noten at the draw', tenpai_face_up: 'tenpai at the draw: face-up shields only', overflow: 'more shields than the next wall can deal: back to the wall', face_up_not_carried: 'face-up shields are not carried' };
 
   function EventText(e, oya, names) {
     const who = (p) => (p >= 0 && p < 4 ? SeatLabel(p, oya) + ' (' + Escape(names[p]) + ')' : 'seat ?');
