@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "replays/match_plan.h"
 #include "replays/match_shard.h"
 #include "rules/ruleset.h"
 
@@ -70,6 +71,13 @@ Result<Shard> ReadShard(const std::string& name, const json& doc) {
     if (g.game < 1 || g.game > s.games || !InShard(g.game, s.header.rotations, s.shard))
       return Error{name + ": game " + std::to_string(g.game) + " is not a game of shard " + ShardName(s.shard) +
                    " of a " + std::to_string(s.games) + "-game match"};
+    // The record is that game's: its seed, seating and duplicate place are the match plan's.
+    const PlannedGame plan = PlanMatchGame(s.header.seed, g.game, s.header.rotations);
+    if (g.seed != plan.seed || g.seating != plan.seating || g.set != plan.set || g.rotation != plan.rotation)
+      return Error{name + ": the record of game " + std::to_string(g.game) + " (seed " + std::to_string(g.seed) +
+                   ") is not game " + std::to_string(g.game) + " of the match with seed " +
+                   std::to_string(s.header.seed) + " (game seed " + std::to_string(plan.seed) +
+                   "): its seed, seating or duplicate set differ"};
   }
   const long expected = ShardGameCount(s.games, s.header.rotations, s.shard);
   if (static_cast<long>(s.records.size()) != expected)

@@ -152,6 +152,14 @@ TEST(ShardMergeTest, RefusesWhatIsNotOneWholeMatch) {
   std::ofstream((dir / "cut.json").string()) << cut.dump();
   refused("stats merge " + s0 + " " + (dir / "cut.json").string() + " " + s2,
           "holds 1 game records, but shard 1/3 of a 6-game match has 2 games");
+  // A record moved from another match (another seed) into a shard.
+  json moved = json::parse(Slurp(s1));
+  moved["games"][0] = json::parse(Slurp(other))["games"][0];  // game 2 of seed 2 (shard 2/3: games 2, 5)
+  moved["games"][0]["game"] = 1;
+  std::ofstream((dir / "moved.json").string()) << moved.dump();
+  refused("stats merge " + s0 + " " + (dir / "moved.json").string() + " " + s2,
+          "the record of game 1 (seed " + moved["games"][0]["seed"].get<std::string>() +
+              ") is not game 1 of the match with seed 1");
   // --shard itself.
   refused(match + " --shard 3/3", "--shard 3/3: the shard index must be below N (shards are numbered 0 to 2)");
   refused(match + " --shard 0/7", "--shard 0/7: the match has 6 games, so at most 6 shards");
