@@ -35,9 +35,16 @@ Result<std::unique_ptr<BotProcess>> BotProcess::Start(const std::string& command
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
   posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+  // The bot gets a process group of its own, so stopping it reaches every process it started
+  // (the shell, the interpreter under it, its helpers), not only the shell.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, "/bin/sh", &actions, nullptr, const_cast<char**>(argv), environ);
+  const int rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char**>(argv), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   close(to_child[0]);
   close(from_child[1]);
@@ -52,11 +59,16 @@ Result<std::unique_ptr<BotProcess>> BotProcess::Start(const std::string& command
 std::string BotProcess::ExitStatus() {
   if (!ended_.empty() || pid_ <= 0) return ended_;
   int status = 0;
-  if (waitpid(pid_, &status, WNOHANG) == pid_) {
-    ended_ = Describe(status);
-    pid_ = -1;
-  }
+  if (waitpid(pid_, &status, WNOHANG) == pid_) Reaped(status);
   return ended_;
+}
+
+void BotProcess::Reaped(int status) {
+  ended_ = Describe(status);
+  pid_ = -1;
+  // Whatever the bot left running in its group goes with it (no error when nothing is left);
+  // right after the reaping, while the group's id cannot have been given to anyone else.
+  kill(-group_, SIGKILL);
 }
 
 std::string BotProcess::Stop(std::chrono::milliseconds grace) {
@@ -75,17 +87,15 @@ std::string BotProcess::Stop(std::chrono::milliseconds grace) {
   int status = 0;
   for (int i = 0; i < 50 && pid_ > 0; ++i) {  // stdout closed: the exit follows within moments
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      ended_ = Describe(status);
-      pid_ = -1;
+      Reaped(status);
       return ended_;
     }
     usleep(2000);
   }
   if (pid_ > 0) {
-    kill(pid_, SIGKILL);
+    kill(-group_, SIGKILL);
     waitpid(pid_, &status, 0);
-    ended_ = Describe(status);
-    pid_ = -1;
+    Reaped(status);
   }
   return ended_;
 }

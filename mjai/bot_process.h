@@ -1,7 +1,8 @@
 #pragma once
 // BotProcess: a bot started as a child process (`/bin/sh -c CMD`) whose stdin and stdout are a
-// LineChannel; its stderr is inherited. Stopping it closes its stdin, gives it a moment to
-// exit, then kills it; the child is always reaped.
+// LineChannel; its stderr is inherited. It runs in a process group of its own. Stopping it
+// closes its stdin, gives it a moment to exit, then kills the whole group (the shell and all it
+// started); the child is always reaped.
 
 #include <chrono>
 #include <memory>
@@ -30,8 +31,12 @@ class BotProcess {
   std::string ExitStatus();
 
  private:
-  BotProcess(pid_t pid, std::unique_ptr<LineChannel> channel) : pid_(pid), channel_(std::move(channel)) {}
+  BotProcess(pid_t pid, std::unique_ptr<LineChannel> channel)
+      : pid_(pid), group_(pid), channel_(std::move(channel)) {}
+  // Records how the reaped child ended and kills what is left of its group.
+  void Reaped(int status);
   pid_t pid_;
+  pid_t group_;  // the bot's process group (its own; every process it starts is in it)
   std::unique_ptr<LineChannel> channel_;
   std::string ended_;
 };

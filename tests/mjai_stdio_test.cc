@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <unistd.h>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -182,6 +183,33 @@ TEST(MjaiStdio, AFaultedBotIsNotKept) {
     ExpectFault(rec, bot, "the peer closed the connection", false);
   }
   EXPECT_EQ(pool.started(), 2);
+}
+
+TEST(MjaiStdio, AStoppedBotLeavesNoProcessBehind) {
+  // The silent bot runs under a shell that waits for it; after its timeout the game ends and
+  // the bot's whole process group is killed, the interpreter under the shell included.
+  const Ruleset rules = LoadRuleset("riichi").value();
+  const std::string pid_file = ::testing::TempDir() + "mjai_silent_bot.pid";
+  std::remove(pid_file.c_str());
+  // (A background command's stdin is /dev/null in sh unless given another descriptor.)
+  const std::string bot = "mjai-stdio:exec 3<&0; " + kBadBot.substr(kStdioBotPrefix.size()) +
+                          " --mode silent --after 40 <&3 3<&- & echo $! > " + pid_file + "; wait";
+  const GameRecord rec = PlayWithStdioBots(rules, 3, {"greedy", bot, "greedy", "greedy"},
+                                           Options(MjaiExchange::kBatched, FaultPolicy::kEndGame, 500));
+  ExpectFault(rec, bot, "timeout: no answer in 500 ms", false);
+  std::ifstream in(pid_file);
+  long pid = 0;
+  ASSERT_TRUE(in >> pid) << "the bot did not start";
+  // Gone, or a zombie waiting for a parent that reaps it: not running either way.
+  for (int i = 0; i < 100; ++i) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return;
+    const size_t close = line.rfind(')');
+    if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z') return;
+    ::usleep(10000);
+  }
+  ADD_FAILURE() << "the bot's interpreter (pid " << pid << ") is still running";
 }
 
 TEST(MjaiStdio, DunpaiGameWithTheExampleBot) {
