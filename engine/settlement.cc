@@ -80,6 +80,37 @@ void NotePao(const RoundState& s, int caller, int from, const EngineMeld& m, Til
   }
 }
 
+// ningbo.pao_on_ron (seed 004 "三元牌二副落のとき、同種牌が包" names the tile, not the call): a
+// ron on the third dragon with two dragon sets exposed, on the fourth wind with three wind sets,
+// or (pao_one_suit) on a tile of the suit of three exposed sets all of that suit, makes the
+// discarder liable as if the tile had been called. A liability from a call stands.
+Pao PaoOnRon(const RoundState& s, const Pao& pao, int winner, Tile tile, int from) {
+  if (!s.rules->pao || !s.rules->ningbo.pao_on_ron || pao.seat[winner] >= 0) return pao;
+  const SeatState& p = s.seats[winner];
+  int dragons = 0, winds = 0, same_suit = 0;
+  const Kind won = KindOf(tile);
+  for (const EngineMeld& x : p.melds) {
+    if (x.type == MeldType::kAnkan) continue;  // exposed sets (副落) only
+    const Kind k = KindOf(x.tiles[0]);
+    same_suit += !IsHonor(k) && !IsHonor(won) && k / 9 == won / 9;
+    if (x.type == MeldType::kChi) continue;
+    dragons += IsDragon(k);
+    winds += IsWind(k);
+  }
+  Pao out = pao;
+  if (IsDragon(won) && dragons == 2) {
+    out.seat[winner] = from;
+    out.kind[winner] = Pao::Kind::kDragons;
+  } else if (IsWind(won) && winds == 3) {
+    out.seat[winner] = from;
+    out.kind[winner] = Pao::Kind::kWinds;
+  } else if (s.rules->pao_one_suit && same_suit == 3 && static_cast<int>(p.melds.size()) == 3) {
+    out.seat[winner] = from;
+    out.kind[winner] = Pao::Kind::kOneSuit;
+  }
+  return out;
+}
+
 bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<int>& winners, Tile tile, int from,
                 bool tsumo, bool chankan) {
   bool dealer_won = false;
@@ -101,14 +132,15 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
     int unpaid = 0;  // protected seats' shares
     // Pao: the liable seat pays for a daisangen / daisuushii it fed.
     int liable = -1;
-    if (pao.seat[w] >= 0) {
+    const Pao ron_pao = tsumo ? pao : PaoOnRon(s, pao, w, tile, from);
+    if (ron_pao.seat[w] >= 0) {
       for (const YakuEntry& e : r.yaku) {
         const bool dragons = e.id == YakuId::kDaisangen;
         const bool winds = e.id == YakuId::kDaisuushii || e.id == YakuId::kFourHappiness;
         const bool one_suit = e.id == YakuId::kChinitsu;
-        if ((dragons && pao.kind[w] == Pao::Kind::kDragons) || (winds && pao.kind[w] == Pao::Kind::kWinds) ||
-            (one_suit && pao.kind[w] == Pao::Kind::kOneSuit))
-          liable = pao.seat[w];
+        if ((dragons && ron_pao.kind[w] == Pao::Kind::kDragons) || (winds && ron_pao.kind[w] == Pao::Kind::kWinds) ||
+            (one_suit && ron_pao.kind[w] == Pao::Kind::kOneSuit))
+          liable = ron_pao.seat[w];
       }
     }
     // Each of the three pays on a tsumo, and on a ron too where the module says so (Ningbo's

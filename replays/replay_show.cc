@@ -361,9 +361,15 @@ class Shower {
     shield_block_ = false;
     const int wind = std::clamp(s.bakaze, 0, 3);
     Line("");
-    Line("Hand " + std::to_string(hand_) + ": " + kWindNames[wind] + " " + std::to_string(s.kyoku) + ", honba " +
-         std::to_string(s.honba) + ", riichi sticks " + std::to_string(s.kyotaku) + ", dealer seat " +
-         std::to_string(s.oya));
+    // The honba counter only where honba are worth something (not Ningbo or Dunpai: their
+    // honba_value is 0, and Ningbo's renchan would count a number that means nothing).
+    std::string honba;
+    if (rules_.honba_value > 0) {
+      honba = ", honba ";
+      honba += std::to_string(s.honba);
+    }
+    Line("Hand " + std::to_string(hand_) + ": " + kWindNames[wind] + " " + std::to_string(s.kyoku) + honba +
+         ", riichi sticks " + std::to_string(s.kyotaku) + ", dealer seat " + std::to_string(s.oya));
     Line(s.dora_marker == kNoTile ? std::string("  no dora indicator (the ruleset has no dora)")
                                   : "  dora indicator " + TileText(s.dora_marker, rules_));
     for (int p = 0; p < 4; ++p) {

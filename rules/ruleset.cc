@@ -410,6 +410,7 @@ nlohmann::json RulesetToJson(const Ruleset& r) {
                  {"haitei_fu", r.ningbo.haitei_fu},
                  {"robbing_pure_wait_fu", r.ningbo.robbing_pure_wait_fu},
                  {"side_settlement", r.ningbo.side_settlement},
+                 {"pao_on_ron", r.ningbo.pao_on_ron},
                  {"half_limit_hands", std::move(half)}};
   j["shields"] = {{"enabled", r.shields.enabled},
                   {"per_hand", r.shields.per_hand},

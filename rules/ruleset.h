@@ -89,6 +89,7 @@ struct NingboRules {
   int haitei_fu = 4;              // 海底撈月
   int robbing_pure_wait_fu = 4;   // 金鶏奪食
   bool side_settlement = true;    // サイド: the losers settle among themselves by their hands
+  bool pao_on_ron = false;        // 包 also when the liable tile is won on by ron: its discarder pays all
   std::vector<YakuId> half_limit_hands{YakuId::kChiihou};  // limit hands paid the half limit
 
   friend bool operator==(const NingboRules&, const NingboRules&) = default;

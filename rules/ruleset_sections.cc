@@ -201,7 +201,8 @@ std::optional<Error> ApplyNingbo(const json& v, NingboRules& n) {
       {"rinshan_fu", &NingboRules::rinshan_fu, nullptr, 0, 1000},
       {"haitei_fu", &NingboRules::haitei_fu, nullptr, 0, 1000},
       {"robbing_pure_wait_fu", &NingboRules::robbing_pure_wait_fu, nullptr, 0, 1000},
-      {"side_settlement", nullptr, &NingboRules::side_settlement}};
+      {"side_settlement", nullptr, &NingboRules::side_settlement},
+      {"pao_on_ron", nullptr, &NingboRules::pao_on_ron}};
   auto extra = [&](const std::string& key, const json& value, const std::string& where,
                    std::optional<Error>& err) {
     if (key != "half_limit_hands") return false;
