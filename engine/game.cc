@@ -110,9 +110,10 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
         false;
 #endif
     const int total = 4 * rules.starting_points;
+    TileConservationChecker conservation;
     round.set_observer([&](const RoundState& s, const Event& e) {
       if (broken.empty()) {
-        std::string b = debug_checks ? CheckInvariants(s, total) : CheckTileConservation(s);
+        std::string b = debug_checks ? CheckInvariants(s, total) : conservation.Check(s);
         if (!b.empty())
           broken = "invariant broken after event " + std::to_string(rec.events.size() - 1) + " (" +
                    std::string(EventTypeName(e.type)) + ", hand " + std::to_string(hand_index + 1) + "): " + b;

@@ -1,25 +1,31 @@
 #include "engine/invariants.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace mj {
 
 namespace {
 
-// Calls f(tile) for every tile in its place: the undrawn wall (live part, replacement tiles not
-// taken, all indicators; without a dead wall [live_next, size)), the shields returned this hand,
-// then each seat's hand, melds, uncalled river tiles, face-down and face-up shields. Tiles out of
-// the hand's wall (tiles[size..136): carried shields) are in the hands from the deal on.
+// The end (exclusive) of the undrawn live wall's range [live_next, end) in s.wall.tiles.
+int LiveEnd(const RoundState& s) { return s.rules->dead_wall ? s.wall.LiveSize() : s.wall.size; }
+
+// Calls f(tile) for every undrawn tile of the wall outside the live range: replacement tiles not
+// taken and all indicators (with a dead wall; nothing without one).
 template <class F>
-void ForEachPlacedTile(const RoundState& s, F&& f) {
-  if (s.rules->dead_wall) {
-    for (int i = s.live_next; i < s.wall.LiveSize(); ++i) f(s.wall.tiles[i]);
-    for (int i = s.rinshan_next; i < 4; ++i) f(s.wall.Rinshan(i));
-    for (int i = s.wall.DoraStart(); i < s.wall.size; ++i) f(s.wall.tiles[i]);
-  } else {
-    for (int i = s.live_next; i < s.wall.size; ++i) f(s.wall.tiles[i]);
-  }
+void ForEachDeadWallTile(const RoundState& s, F&& f) {
+  if (!s.rules->dead_wall) return;
+  for (int i = s.rinshan_next; i < 4; ++i) f(s.wall.Rinshan(i));
+  for (int i = s.wall.DoraStart(); i < s.wall.size; ++i) f(s.wall.tiles[i]);
+}
+
+// Calls f(tile) for every tile out of the wall: the shields returned this hand, then each seat's
+// hand, melds, uncalled river tiles, face-down and face-up shields. Tiles out of the hand's wall
+// (tiles[size..136): carried shields) are in the hands from the deal on.
+template <class F>
+void ForEachTileOutOfTheWall(const RoundState& s, F&& f) {
   for (Tile t : s.shields_returned) f(t);
   for (const SeatState& seat : s.seats) {
     for (Tile t : seat.hand) f(t);
@@ -32,15 +38,21 @@ void ForEachPlacedTile(const RoundState& s, F&& f) {
   }
 }
 
-}  // namespace
+// Every tile in its place: the undrawn live wall, the rest of the wall, then the tiles out of it.
+template <class F>
+void ForEachPlacedTile(const RoundState& s, F&& f) {
+  for (int i = s.live_next; i < LiveEnd(s); ++i) f(s.wall.tiles[i]);
+  ForEachDeadWallTile(s, f);
+  ForEachTileOutOfTheWall(s, f);
+}
 
-std::string CheckTileConservation(const RoundState& s) {
-  // Fast path: one bit per tile id; a tile met twice sets `twice`.
+// One bit per tile id; `twice` collects the bits of tiles met again.
+struct TileBits {
   std::array<uint64_t, 3> bits{};
   uint64_t twice = 0;
   int count = 0;
   int invalid = 0;  // ids above 135 (kNoTile) in a place where a tile should be
-  ForEachPlacedTile(s, [&](Tile t) {
+  void Add(Tile t) {
     if (t >= kNumTiles) {
       ++invalid;
       return;
@@ -49,17 +61,66 @@ std::string CheckTileConservation(const RoundState& s) {
     twice |= bits[t >> 6] & bit;
     bits[t >> 6] |= bit;
     ++count;
-  });
-  if (twice == 0 && invalid == 0 && count == kNumTiles) return {};
-  if (invalid > 0) return std::to_string(invalid) + " places hold no valid tile id";
+  }
+  [[nodiscard]] bool Whole() const { return twice == 0 && invalid == 0 && count == kNumTiles; }
+};
+
+}  // namespace
+
+std::string CheckTileConservation(const RoundState& s) {
+  TileBits seen;
+  ForEachPlacedTile(s, [&](Tile t) { seen.Add(t); });
+  if (seen.Whole()) return {};
+  if (seen.invalid > 0) return std::to_string(seen.invalid) + " places hold no valid tile id";
   // Only when broken: name the first tile counted other than once.
   std::array<int, kNumTiles> times{};
   ForEachPlacedTile(s, [&](Tile t) { ++times[t]; });  // every id is valid here
   for (int t = 0; t < kNumTiles; ++t)
     if (times[t] != 1)
       return "tile " + FormatTileId(static_cast<Tile>(t), true, false) + " (id " + std::to_string(t) + ") counted " +
-             std::to_string(times[t]) + " times, " + std::to_string(count) + " tiles in all";
-  return std::to_string(count) + " tiles in all";
+             std::to_string(times[t]) + " times, " + std::to_string(seen.count) + " tiles in all";
+  return std::to_string(seen.count) + " tiles in all";
+}
+
+std::string TileConservationChecker::Check(const RoundState& s) {
+  const int end = LiveEnd(s);
+  if (s.wall.size != wall_size_ || end != end_ || s.wall.tiles != wall_) {
+    // A new wall (a new hand): count the tiles of each suffix of its live part once.
+    wall_ = s.wall.tiles;
+    wall_size_ = s.wall.size;
+    end_ = end;
+    usable_ = end >= 0;
+    suffix_.assign(usable_ ? static_cast<size_t>(end) + 1 : 0, Counts{});
+    for (int i = end - 1; i >= 0 && usable_; --i) {
+      const Tile t = wall_[static_cast<size_t>(i)];
+      usable_ = t < kNumTiles;
+      suffix_[static_cast<size_t>(i)] = suffix_[static_cast<size_t>(i) + 1];
+      if (usable_) ++suffix_[static_cast<size_t>(i)][t];
+    }
+  }
+  if (!usable_ || s.live_next < 0 || s.live_next > end_) return CheckTileConservation(s);
+  // Counts start from the undrawn live wall's; a byte cannot wrap (fewer than 256 places).
+  Counts counts = suffix_[static_cast<size_t>(s.live_next)];
+  int invalid = 0;
+  auto add = [&](Tile t) {
+    if (t < kNumTiles) {
+      ++counts[t];
+    } else {
+      ++invalid;
+    }
+  };
+  ForEachDeadWallTile(s, add);
+  ForEachTileOutOfTheWall(s, add);
+  // Whole when every id is counted exactly once: 17 words of 0x01 bytes.
+  bool whole = invalid == 0;
+  static_assert(kNumTiles % 8 == 0);
+  for (size_t w = 0; w < kNumTiles / 8 && whole; ++w) {
+    uint64_t word;
+    std::memcpy(&word, counts.data() + 8 * w, 8);
+    whole = word == 0x0101010101010101ULL;
+  }
+  if (whole) return {};
+  return CheckTileConservation(s);  // broken: the full scan names the tile
 }
 
 std::string CheckInvariants(const RoundState& s, int expected_total) {
