@@ -135,12 +135,15 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
     // gathered in game order.
     if (!setup.out_dir.empty() && (!setup.failed_only || !record.complete)) {
       p.path = ReplayPath(setup.out_dir, game, setup.compression);
-      auto bytes = Compress(ReplayFileText(record), setup.compression);
-      if (!bytes) {
-        p.write_error = bytes.error();
-      } else {
+      std::string text = ReplayFileText(record);
+      if (setup.compression != Compression::kNone) {  // a plain replay is written as it is, not copied
+        auto bytes = Compress(text, setup.compression);
+        if (bytes) text = std::move(bytes).value();
+        else p.write_error = bytes.error();
+      }
+      if (p.write_error.empty()) {
         std::ofstream out(p.path, std::ios::binary | std::ios::trunc);
-        out << *bytes;
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
         out.close();
         if (!out) p.write_error = "cannot write " + p.path;
       }
