@@ -58,25 +58,37 @@ void LineChannel::CloseWrite() {
 }
 
 LineChannel::Status LineChannel::Write(std::string_view line, std::chrono::milliseconds timeout, std::string* error) {
-  if (write_fd_ < 0) {
-    *error = "the connection is closed";
-    return Status::kClosed;
-  }
   std::string data;
   data.reserve(line.size() + 1);
   data.append(line);
   data += '\n';
-  const auto deadline = Clock::now() + timeout;
+  return WriteBytes(data, timeout, error);
+}
+
+LineChannel::Status LineChannel::WriteBytes(std::string_view data, std::chrono::milliseconds timeout,
+                                            std::string* error, size_t* written) {
   size_t done = 0;
+  if (written) *written = 0;
+  if (write_fd_ < 0) {
+    *error = "the connection is closed";
+    return Status::kClosed;
+  }
+  Clock::time_point deadline{};
+  bool waited = false;
   while (done < data.size()) {
     const ssize_t n = write_fd_ == read_fd_ ? send(write_fd_, data.data() + done, data.size() - done, MSG_NOSIGNAL)
                                             : write(write_fd_, data.data() + done, data.size() - done);
     if (n > 0) {
       done += static_cast<size_t>(n);
+      if (written) *written = done;
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      if (!waited) {  // the clock is read only when the peer is slow
+        deadline = Clock::now() + timeout;
+        waited = true;
+      }
       int revents = 0;
       if (!WaitFor(write_fd_, POLLOUT, deadline, &revents)) {
         *error = "the peer reads nothing (writing timed out after " + std::to_string(timeout.count()) + " ms)";

@@ -21,6 +21,10 @@ class LineChannel {
   enum class Status : uint8_t { kOk, kTimeout, kClosed, kError };
   // Writes `line` and a newline. kClosed when the peer is gone.
   Status Write(std::string_view line, std::chrono::milliseconds timeout, std::string* error);
+  // Writes `bytes` as they are (whole lines, newlines included); `written` (optional) tells how
+  // many went out, also on a failure.
+  Status WriteBytes(std::string_view bytes, std::chrono::milliseconds timeout, std::string* error,
+                    size_t* written = nullptr);
   // Reads the next line (without its newline, a trailing '\r' dropped). kClosed at end of file.
   Status ReadLine(std::string* line, std::chrono::milliseconds timeout, std::string* error);
   // Closes the writing side (a child sees end of file on stdin).

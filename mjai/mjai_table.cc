@@ -6,6 +6,7 @@
 #include "mjai/action_json.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
+#include "replays/replay_writer.h"
 
 namespace mj {
 
@@ -45,9 +46,10 @@ std::string WithFaultMessage(const std::string& error, const std::string& fault)
   return error.substr(0, start) + "no legal action: " + fault + error.substr(start + std::string_view("seat 255 pass").size());
 }
 
+// An event queued for a bot seat: where its text is in Seat::wire.
 struct PendingEvent {
-  json view;
-  std::string text;  // the line sent (lock-step), kept for fault messages
+  size_t begin = 0;
+  size_t end = 0;
   int index = 0;
   EventType type = EventType::kStartGame;
   int actor = -1;
@@ -56,11 +58,21 @@ struct PendingEvent {
 class MjaiTable::Seat {
  public:
   BotSeat bot;
+  // The text of the pending events as it goes on the wire, reused from message to message:
+  // batched "[e1,e2,...", closed by "]\n" when sent; lock-step "e1\ne2...", each event a line.
+  std::string wire;
   std::vector<PendingEvent> pending;
   bool dropped = false;     // faulted under kSubstitute: plays the safe default, gets nothing
   bool reach_sent = false;  // our own reach event went out already (the engine's is skipped)
   int last_index = 0;       // the event last sent (for faults)
   std::string last_sent;    // its text
+  std::string answer;       // the last answer line read
+
+  std::string_view Text(const PendingEvent& p) const { return std::string_view(wire).substr(p.begin, p.end - p.begin); }
+  void Sent(const PendingEvent& p) {
+    last_index = p.index;
+    last_sent.assign(wire, p.begin, p.end - p.begin);
+  }
 };
 
 class BotAgent : public Agent {
@@ -108,49 +120,86 @@ void MjaiTable::Fault(int seat, const std::string& error) {
 
 namespace {
 
-// Sends one line; false (with `error`) on a failure.
-bool SendLine(const BotOptions& o, int seat, const BotSeat& bot, const std::string& line, std::string* error) {
-  if (o.wire_log) o.wire_log(seat, bot.name, true, line);
-  const auto st = bot.channel->Write(line, o.timeout, error);
+// Writes `data` (whole lines, each ending in '\n'); false (with `error`) on a failure, and
+// `written` how many bytes went out.
+bool SendBytes(const BotOptions& o, const BotSeat& bot, std::string_view data, std::string* error,
+               size_t* written = nullptr) {
+  const auto st = bot.channel->WriteBytes(data, o.timeout, error, written);
   return st == LineChannel::Status::kOk;
 }
 
-// Reads one answer; nullopt-like false (with `error`) on a failure.
-bool ReadAnswer(const BotOptions& o, int seat, const BotSeat& bot, json* answer, std::string* error) {
-  std::string line;
-  const auto st = bot.channel->ReadLine(&line, o.timeout, error);
+void LogSent(const BotOptions& o, int seat, const BotSeat& bot, std::string_view line) {
+  if (o.wire_log) o.wire_log(seat, bot.name, true, std::string(line));
+}
+
+// Reads one answer into `line` and parses it; false (with `error`) on a failure.
+bool ReadAnswer(const BotOptions& o, int seat, const BotSeat& bot, std::string* line, json* answer,
+                std::string* error) {
+  const auto st = bot.channel->ReadLine(line, o.timeout, error);
   if (st != LineChannel::Status::kOk) {
     if (st == LineChannel::Status::kTimeout) *error = "timeout: " + *error;
     return false;
   }
-  if (o.wire_log) o.wire_log(seat, bot.name, false, line);
-  *answer = json::parse(line, nullptr, false);
+  if (o.wire_log) o.wire_log(seat, bot.name, false, *line);
+  *answer = json::parse(*line, nullptr, false);
   if (answer->is_discarded()) {
-    *error = "malformed JSON: " + Short(line);
+    *error = "malformed JSON: " + Short(*line);
     return false;
   }
   return true;
 }
 
-// The "possible_actions": [] hint the reference server puts on events a seat may answer.
-void EmptyHints(json* view, int seat, EventType type, int actor) {
-  if ((type == EventType::kTsumo && actor == seat) ||
-      ((type == EventType::kDahai || type == EventType::kKakan) && actor != seat))
-    (*view)["possible_actions"] = json::array();
+// Whether the reference server puts "possible_actions": [] on this event for this seat (the
+// events a seat may answer).
+bool TakesEmptyHints(int seat, EventType type, int actor) {
+  return (type == EventType::kTsumo && actor == seat) ||
+         ((type == EventType::kDahai || type == EventType::kKakan) && actor != seat);
+}
+
+// Whether any legal action is listed in "possible_actions" (see PossibleActionsJson).
+bool AnyHinted(std::span<const Action> legal) {
+  return std::any_of(legal.begin(), legal.end(), [](const Action& a) {
+    return a.type != ActionType::kDiscard && a.type != ActionType::kPass && a.type != ActionType::kSetShield &&
+           a.type != ActionType::kExchange;
+  });
 }
 
 }  // namespace
 
+void MjaiTable::AddPending(int seat, int index, EventType type, int actor) {
+  Seat& st = *seats_[seat];
+  const bool batched = options_.exchange == MjaiExchange::kBatched;
+  if (st.pending.empty()) {
+    st.wire.clear();
+    if (batched) st.wire.push_back('[');
+  } else {
+    st.wire.push_back(batched ? ',' : '\n');
+  }
+  PendingEvent p;
+  p.begin = st.wire.size();
+  // Lock-step: the reference server's empty hints (a decision's own hints replace them).
+  writer_->AppendForSeat(seat, &st.wire, !batched && TakesEmptyHints(seat, type, actor));
+  p.end = st.wire.size();
+  p.index = index;
+  p.type = type;
+  p.actor = actor;
+  st.pending.push_back(p);
+}
+
 bool MjaiTable::SendPending(int seat, std::string* error) {
   Seat& st = *seats_[seat];
-  for (PendingEvent& p : st.pending) {
-    EmptyHints(&p.view, seat, p.type, p.actor);
-    p.text = p.view.dump();
-    st.last_index = p.index;
-    st.last_sent = p.text;
-    if (!SendLine(options_, seat, st.bot, p.text, error)) return false;
+  if (st.pending.empty()) return true;
+  // Every pending event is a line; all go out in one write.
+  st.wire.push_back('\n');
+  size_t written = 0;
+  const bool ok = SendBytes(options_, st.bot, st.wire, error, &written);
+  for (const PendingEvent& p : st.pending) {
+    st.Sent(p);
+    LogSent(options_, seat, st.bot, st.Text(p));
+    if (!ok && written <= p.end) return false;  // the first line not wholly written failed
   }
-  return true;
+  st.wire.pop_back();
+  return ok;
 }
 
 void MjaiTable::ReadPending(int seat, const Event* next) {
@@ -164,11 +213,10 @@ void MjaiTable::ReadPending(int seat, const Event* next) {
                               (p.type == EventType::kTsumo || p.type == EventType::kChi || p.type == EventType::kPon);
     const bool forced_shield = last && next && next->type == EventType::kShieldSet && next->actor == seat &&
                                (p.type == EventType::kStartKyoku || p.type == EventType::kShieldSet);
-    st.last_index = p.index;
-    st.last_sent = p.text;
+    st.Sent(p);
     json answer;
     std::string error;
-    if (!ReadAnswer(options_, seat, st.bot, &answer, &error)) return Fault(seat, error);
+    if (!ReadAnswer(options_, seat, st.bot, &st.answer, &answer, &error)) return Fault(seat, error);
     std::vector<Action> legal(1);
     MjaiActionContext ctx;
     if (forced_dahai || forced_shield) {
@@ -238,7 +286,7 @@ void MjaiTable::OnEvent(const Event& e) {
       seats_[s]->reach_sent = false;
       continue;
     }
-    seats_[s]->pending.push_back({writer_->ForSeat(s), {}, index, e.type, e.actor});
+    AddPending(s, index, e.type, e.actor);
   }
 }
 
@@ -256,18 +304,24 @@ Action MjaiTable::Decide(int seat, std::span<const Action> legal, const PlayerVi
     Fault(seat, "internal: a decision without an event to answer");
     return st.dropped && !stop_ ? SafeDefault(legal, view.drawn()) : Stopper();
   }
-  // Hints on the event answered.
-  PendingEvent& asked = st.pending.back();
-  json hints = PossibleActionsJson(legal, ctx, rules_);
-  if (asked.type == EventType::kTsumo || asked.type == EventType::kDahai || asked.type == EventType::kKakan ||
-      !hints.empty())
-    asked.view["possible_actions"] = std::move(hints);
-  const bool shield = legal.front().type == ActionType::kSetShield;
-  if (shield) asked.view["shield_set_due"] = true;
-  const bool turn = phase == Phase::kAfterDraw || phase == Phase::kAfterCall;
-  if (turn && !(asked.actor == seat && (asked.type == EventType::kTsumo || asked.type == EventType::kChi ||
-                                        asked.type == EventType::kPon)))
-    asked.view["dahai_due"] = true;
+  // Hints on the event answered (the last pending one, at the end of the wire text).
+  {
+    const PendingEvent& asked = st.pending.back();
+    const size_t begin = asked.begin;
+    const auto add = [&](std::string_view key, std::string_view value) {
+      InsertMember(&st.wire, begin, st.wire.size(), key, value);  // nothing follows the asked event
+      st.pending.back().end = st.wire.size();
+    };
+    const bool hinted = AnyHinted(legal);
+    if (asked.type == EventType::kTsumo || asked.type == EventType::kDahai || asked.type == EventType::kKakan || hinted)
+      add("possible_actions", hinted ? PossibleActionsJson(legal, ctx, rules_).dump() : std::string("[]"));
+    if (legal.front().type == ActionType::kSetShield) add("shield_set_due", "true");
+    const bool turn = phase == Phase::kAfterDraw || phase == Phase::kAfterCall;
+    const PendingEvent& now = st.pending.back();
+    if (turn && !(now.actor == seat && (now.type == EventType::kTsumo || now.type == EventType::kChi ||
+                                        now.type == EventType::kPon)))
+      add("dahai_due", "true");
+  }
 
   std::string error;
   json answer;
@@ -277,44 +331,63 @@ Action MjaiTable::Decide(int seat, std::span<const Action> legal, const PlayerVi
   };
   if (options_.exchange == MjaiExchange::kLockStep) {
     if (st.pending.size() > 1) {  // not expected: answered one by one with none
-      PendingEvent keep = std::move(st.pending.back());
+      PendingEvent keep = st.pending.back();
+      std::string text(st.Text(keep));
       st.pending.pop_back();
+      st.wire.resize(st.pending.back().end);
       Flush(seat, nullptr);
       if (st.dropped) return stop_ ? Stopper() : SafeDefault(legal, view.drawn());
-      st.pending.push_back(std::move(keep));
+      st.wire = std::move(text);
+      keep.begin = 0;
+      keep.end = st.wire.size();
+      st.pending.assign(1, keep);
     }
-    st.last_sent = st.pending.back().view.dump();
+    st.last_sent = st.Text(st.pending.back());
   } else {
-    json batch = json::array();
-    for (PendingEvent& p : st.pending) batch.push_back(std::move(p.view));
-    st.last_sent = batch.dump();
+    st.wire.push_back(']');
+    st.last_sent = st.wire;
   }
   st.last_index = st.pending.back().index;
   st.pending.clear();
-  if (!SendLine(options_, seat, st.bot, st.last_sent, &error)) return fail(error);
-  if (!ReadAnswer(options_, seat, st.bot, &answer, &error)) return fail(error);
+  LogSent(options_, seat, st.bot, st.last_sent);
+  st.wire.push_back('\n');
+  if (!SendBytes(options_, st.bot, st.wire, &error)) return fail(error);
+  if (!ReadAnswer(options_, seat, st.bot, &st.answer, &answer, &error)) return fail(error);
   auto read = MjaiToAction(answer, seat, legal, ctx, rules_);
   if (!read) return fail(read.error());
   if (read->kind == MjaiAnswer::kAction) return read->action;
 
   // Riichi: our own reach event (the engine's follows and is not sent again), answered by the
-  // riichi discard.
-  json reach = {{"type", "reach"}, {"actor", seat}};
-  if (read->open) reach["open"] = true;
-  json cannot = json::array();
+  // riichi discard: {"actor":S,"cannot_dahai":[...],("open":true,)"type":"reach"}.
+  const bool batched = options_.exchange == MjaiExchange::kBatched;
+  std::string& line = st.wire;
+  line.clear();
+  if (batched) line.push_back('[');
+  line.append("{\"actor\":");
+  line.append(std::to_string(seat));
+  line.append(",\"cannot_dahai\":[");
+  std::vector<std::string> cannot;
   const ActionType riichi = read->open ? ActionType::kOpenRiichi : ActionType::kRiichi;
   for (const Action& a : legal) {
     if (a.type != ActionType::kDiscard) continue;
     const bool ok = std::any_of(legal.begin(), legal.end(),
                                 [&](const Action& r) { return r.type == riichi && KindOf(r.tile) == KindOf(a.tile); });
-    const std::string name = MjaiTile(a.tile, rules_);
-    if (!ok && std::find(cannot.begin(), cannot.end(), name) == cannot.end()) cannot.push_back(name);
+    std::string name = MjaiTile(a.tile, rules_);
+    if (ok || std::find(cannot.begin(), cannot.end(), name) != cannot.end()) continue;
+    if (!cannot.empty()) line.push_back(',');
+    AppendJsonString(name, &line);
+    cannot.push_back(std::move(name));
   }
-  reach["cannot_dahai"] = std::move(cannot);
-  st.last_sent = options_.exchange == MjaiExchange::kBatched ? json::array({reach}).dump() : reach.dump();
+  line.push_back(']');
+  if (read->open) line.append(",\"open\":true");
+  line.append(",\"type\":\"reach\"}");
+  if (batched) line.push_back(']');
+  st.last_sent = line;
   st.reach_sent = true;
-  if (!SendLine(options_, seat, st.bot, st.last_sent, &error)) return fail(error);
-  if (!ReadAnswer(options_, seat, st.bot, &answer, &error)) return fail(error);
+  LogSent(options_, seat, st.bot, line);
+  line.push_back('\n');
+  if (!SendBytes(options_, st.bot, line, &error)) return fail(error);
+  if (!ReadAnswer(options_, seat, st.bot, &st.answer, &answer, &error)) return fail(error);
   read = MjaiToAction(answer, seat, legal, ctx, rules_, /*after_reach=*/true, read->open);
   if (!read) return fail(read.error());
   return read->action;
@@ -327,7 +400,7 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
     if (seats_[s]) players[s] = bot_agents_[s].get();
     names[s] = players[s]->Name();
   }
-  writer_ = std::make_unique<MjaiEventWriter>(rules_, options_.dialect, names);
+  writer_ = std::make_unique<MjaiWireWriter>(rules_, options_.dialect, names);
   event_index_ = 0;
   faults_.clear();
   stop_ = false;
@@ -340,28 +413,36 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
   GameRecord rec = PlayGame(rules_, seed, players, go);
 
   if (options_.exchange == MjaiExchange::kLockStep) FlushAll(nullptr);
-  json last;
-  if (rec.complete && !stop_) {
-    writer_->Next(rec.events.back());
-  }
+  const bool ended = rec.complete && !stop_;
+  if (ended) writer_->Next(rec.events.back());
   for (int s = 0; s < 4; ++s) {
     if (!seats_[s] || seats_[s]->dropped) continue;
     Seat& st = *seats_[s];
     std::string error;
-    json out;
-    if (rec.complete && !stop_) {
-      out = writer_->ForSeat(s);
+    // Batched: after the pending events; lock-step: nothing is pending after FlushAll.
+    if (options_.exchange == MjaiExchange::kLockStep) {
+      st.wire.clear();
+    } else if (st.pending.empty()) {
+      st.wire.assign("[");
     } else {
-      out = {{"type", "error"}, {"message", faults_.empty() ? rec.error : faults_.back().error}};
+      st.wire.push_back(',');
+    }
+    const size_t begin = st.wire.size();
+    if (ended) {
+      writer_->AppendForSeat(s, &st.wire);
+    } else {
+      st.wire.append("{\"message\":");
+      AppendJsonString(faults_.empty() ? rec.error : faults_.back().error, &st.wire);
+      st.wire.append(",\"type\":\"error\"}");
     }
     if (options_.exchange == MjaiExchange::kBatched) {
-      json batch = json::array();
-      for (PendingEvent& p : st.pending) batch.push_back(std::move(p.view));
-      batch.push_back(std::move(out));
-      (void)SendLine(options_, s, st.bot, batch.dump(), &error);
+      st.wire.push_back(']');
+      LogSent(options_, s, st.bot, st.wire);
     } else {
-      (void)SendLine(options_, s, st.bot, out.dump(), &error);
+      LogSent(options_, s, st.bot, std::string_view(st.wire).substr(begin));
     }
+    st.wire.push_back('\n');
+    (void)SendBytes(options_, st.bot, st.wire, &error);
     st.pending.clear();
   }
   rec.faults = faults_;

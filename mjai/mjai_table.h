@@ -22,6 +22,7 @@
 #include "engine/game.h"
 #include "mjai/line_channel.h"
 #include "mjai/wire_events.h"
+#include "mjai/wire_writer.h"
 
 namespace mj {
 
@@ -74,6 +75,8 @@ class MjaiTable {
   // checks one answer per event (ReadPending); Flush does both for one seat, FlushAll sends to
   // every seat before reading any answer.
   bool SendPending(int seat, std::string* error);
+  // Queues the event just written for `seat` (its text as the seat sees it).
+  void AddPending(int seat, int index, EventType type, int actor);
   void ReadPending(int seat, const Event* next);
   void Flush(int seat, const Event* next);
   void FlushAll(const Event* next);
@@ -85,7 +88,7 @@ class MjaiTable {
   std::array<Agent*, 4> agents_;
   std::array<std::unique_ptr<Seat>, 4> seats_;
   std::array<std::unique_ptr<Agent>, 4> bot_agents_;
-  std::unique_ptr<MjaiEventWriter> writer_;
+  std::unique_ptr<MjaiWireWriter> writer_;
   int event_index_ = 0;
   std::vector<AgentFault> faults_;
   bool stop_ = false;  // a fault ends the game: every later decision returns a non-legal action

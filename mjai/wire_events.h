@@ -8,6 +8,10 @@
 // "pao" only when somebody is liable; ryukyoku shows hidden hands as ["?", ...]; a nine-terminals
 // ryukyoku names its actor. kMortal is the later bots' (Mortal, mjai.app): "ura_markers", and
 // null for a hand not shown. Both keep our extension fields (score, side_settlement, shields).
+//
+// The JSON trees here are the reference form: `replay export` dumps them in the documented key
+// order; on the wire the server streams the same views as text (MjaiWireWriter,
+// mjai/wire_writer.h), byte for byte ForSeat(seat).dump() (tests/mjai_wire_writer_test.cc).
 
 #include <array>
 #include <string>
