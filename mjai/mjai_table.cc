@@ -273,9 +273,9 @@ void MjaiTable::FlushAll(const Event* next) {
   }
 }
 
-void MjaiTable::OnEvent(const Event& e) {
+void MjaiTable::OnEvent(const Event& e, std::span<const Tile> shown) {
   const int index = event_index_++;
-  writer_->Next(e);
+  writer_->Next(e, shown);
   if (options_.exchange == MjaiExchange::kLockStep) {
     // Every bot answers the previous event before this one goes out.
     FlushAll(&e);
@@ -408,7 +408,7 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
   start.type = EventType::kStartGame;
   OnEvent(start);
   GameOptions go;
-  go.observer = [this](const RoundState&, const Event& e) { OnEvent(e); };
+  go.observer = [this](const RoundState& s, const Event& e) { OnEvent(e, ShownHandAt(s, e)); };
   go.max_hands = max_hands;
   GameRecord rec = PlayGame(rules_, seed, players, go);
 

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -68,7 +69,7 @@ class MjaiTable {
  private:
   class Seat;
   friend class BotAgent;
-  void OnEvent(const Event& e);
+  void OnEvent(const Event& e, std::span<const Tile> shown = {});
   // The answer of bot seat `seat` to a decision (called by its agent).
   Action Decide(int seat, std::span<const Action> legal, const PlayerView& view);
   // Lock-step: sends `seat`'s pending events (false with `error` on a write failure), reads and

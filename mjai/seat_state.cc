@@ -4,6 +4,7 @@
 
 #include "engine/legal_actions.h"
 #include "engine/round.h"
+#include "engine/shields.h"
 #include "engine/win_check.h"
 #include "replays/replay.h"
 #include "rules/waits.h"
@@ -13,7 +14,9 @@ namespace {
 
 using json = nlohmann::json;
 
-Result<int> IntField(const json& e, const char* field, int lo, int hi) {
+}  // namespace
+
+Result<int> MjaiIntField(const json& e, const char* field, int lo, int hi) {
   const auto it = e.find(field);
   if (it == e.end() || !it->is_number_integer())
     return Error{std::string("\"") + field + "\" is missing or not a whole number"};
@@ -23,6 +26,8 @@ Result<int> IntField(const json& e, const char* field, int lo, int hi) {
                  ".." + std::to_string(hi)};
   return static_cast<int>(v);
 }
+
+namespace {
 
 bool IsUnknownName(const json& v) { return v.is_string() && v.get_ref<const std::string&>() == "?"; }
 
@@ -65,14 +70,14 @@ Result<Tile> MjaiSeatState::Fresh(const MjaiTileName& n) {
   return Error{"more copies of " + TileName(TileOf(n.kind, 3)) + " than the game has"};
 }
 
-Result<Tile> MjaiSeatState::TakeOwn(const MjaiTileName& n, Tile prefer, Tile avoid) {
-  const std::vector<Tile>& hand = s_.seats[seat_].hand;
+Result<Tile> MjaiSeatState::TakeKnown(int seat, const MjaiTileName& n, Tile prefer, Tile avoid) {
+  const std::vector<Tile>& hand = s_.seats[seat].hand;
   if (prefer != kNoTile && MjaiNameOf(prefer, rules_) == n &&
       std::find(hand.begin(), hand.end(), prefer) != hand.end())
     return prefer;
   Tile fallback = kNoTile;
   for (Tile t : hand) {
-    if (MjaiNameOf(t, rules_) != n) continue;
+    if (t == kNoTile || MjaiNameOf(t, rules_) != n) continue;
     if (t != avoid) return t;
     fallback = t;
   }
@@ -80,7 +85,7 @@ Result<Tile> MjaiSeatState::TakeOwn(const MjaiTileName& n, Tile prefer, Tile avo
   std::string held;
   for (Tile t : hand) {
     if (!held.empty()) held += ' ';
-    held += TileName(t);
+    held += t == kNoTile ? "?" : TileName(t);
   }
   return Error{"the hand holds no " + TileName(TileOf(n.kind, n.marked() ? 0 : 3)) + " (hand: " + held + ")"};
 }
@@ -90,12 +95,12 @@ void MjaiSeatState::AddToHand(int seat, Tile t) {
   if (t != kNoTile) ++s_.seats[seat].counts[KindOf(t)];
 }
 
-void MjaiSeatState::RemoveOwn(Tile t) {
-  auto& hand = s_.seats[seat_].hand;
+void MjaiSeatState::RemoveKnown(int seat, Tile t) {
+  auto& hand = s_.seats[seat].hand;
   const auto it = std::find(hand.begin(), hand.end(), t);
-  if (it == hand.end()) return;  // TakeOwn found it
+  if (it == hand.end()) return;  // TakeKnown found it
   hand.erase(it);
-  --s_.seats[seat_].counts[KindOf(t)];
+  if (t != kNoTile) --s_.seats[seat].counts[KindOf(t)];
 }
 
 void MjaiSeatState::RemoveHidden(int seat, int n) {
@@ -113,7 +118,7 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
   if (passed_tile_ != kNoTile) SettlePassedTile(e);
   if (type == "start_game") {
     if (e.contains("id")) {
-      auto id = IntField(e, "id", 0, 3);
+      auto id = MjaiIntField(e, "id", 0, 3);
       if (!id) return fail(id.error());
       seat_ = *id;
     }
@@ -121,6 +126,7 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
       for (int i = 0; i < 4; ++i)
         if ((*it)[i].is_string()) names_[i] = (*it)[i].get<std::string>();
     game_over_ = false;
+    kept_shields_.clear();
     return true;
   }
   if (type == "end_game") {
@@ -134,6 +140,13 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
     return true;
   }
   if (type == "end_kyoku") {
+    // What the own seat still holds is carried into the next hand (KeptShields: face down, then
+    // face up).
+    kept_shields_.clear();
+    if (in_kyoku_ && seat_ >= 0) {
+      for (Tile t : s_.seats[seat_].shields_down) kept_shields_.push_back(MjaiNameOf(t, rules_));
+      for (Tile t : s_.seats[seat_].shields_up) kept_shields_.push_back(MjaiNameOf(t, rules_));
+    }
     in_kyoku_ = false;
     return true;
   }
@@ -146,7 +159,8 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
   }
   const bool tile_event = type == "tsumo" || type == "dahai" || type == "chi" || type == "pon" ||
                           type == "daiminkan" || type == "kakan" || type == "ankan" || type == "reach" ||
-                          type == "reach_accepted" || type == "dora";
+                          type == "reach_accepted" || type == "dora" || type == "shield_set" ||
+                          type == "exchange" || type == "protection" || type == "shields_lost";
   if (!tile_event) return true;  // error, log, none, extensions: nothing to fold
   if (!in_kyoku_) return fail("before start_kyoku");
   if (seat_ < 0) return fail("before start_game told this seat's id");
@@ -161,7 +175,7 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
     ++s_.dora_revealed;
     return true;
   }
-  auto actor = IntField(e, "actor", 0, 3);
+  auto actor = MjaiIntField(e, "actor", 0, 3);
   if (!actor) return fail(actor.error());
   if (type == "tsumo") r = Tsumo(e, *actor);
   else if (type == "dahai") r = Dahai(e, *actor);
@@ -169,6 +183,10 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
   else if (type == "kakan") r = Kakan(e, *actor);
   else if (type == "ankan") r = Ankan(e, *actor);
   else if (type == "reach") r = Reach(e, *actor);
+  else if (type == "shield_set") r = ShieldSet(e, *actor);
+  else if (type == "exchange") r = Exchange(e, *actor);
+  else if (type == "protection") r = Protection(e, *actor);
+  else if (type == "shields_lost") r = ShieldsLost(e, *actor);
   else r = ReachAccepted(e, *actor);
   if (!r) return fail(r.error());
   return true;
@@ -176,27 +194,42 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
 
 Result<bool> MjaiSeatState::StartKyoku(const json& e) {
   if (seat_ < 0) return Error{"before start_game told this seat's id"};
-  if (rules_.shields.enabled)
-    return Error{"ruleset \"" + rules_.name + "\" has shields, whose events the mjai client does not fold"};
   const auto bakaze = e.find("bakaze");
   const std::string winds = "ESWN";
   if (bakaze == e.end() || !bakaze->is_string() || bakaze->get_ref<const std::string&>().size() != 1 ||
       winds.find(bakaze->get_ref<const std::string&>()[0]) == std::string::npos)
     return Error{"\"bakaze\" is missing or not one of E S W N"};
-  auto kyoku = IntField(e, "kyoku", 1, 4);
-  auto honba = IntField(e, "honba", 0, 1000);
-  auto kyotaku = IntField(e, "kyotaku", 0, 1000);
-  auto oya = IntField(e, "oya", 0, 3);
+  auto kyoku = MjaiIntField(e, "kyoku", 1, 4);
+  auto honba = MjaiIntField(e, "honba", 0, 1000);
+  auto kyotaku = MjaiIntField(e, "kyotaku", 0, 1000);
+  auto oya = MjaiIntField(e, "oya", 0, 3);
   for (const auto* f : {&kyoku, &honba, &kyotaku, &oya})
     if (!*f) return Error{f->error()};
   const auto tehais = e.find("tehais");
   if (tehais == e.end() || !tehais->is_array() || tehais->size() != 4)
     return Error{"\"tehais\" must be an array of four hands"};
+  std::array<int, 4> carried{};
+  if (const auto c = e.find("shields_carried"); c != e.end()) {
+    if (!rules_.shields.enabled) return Error{"\"shields_carried\" but ruleset \"" + rules_.name + "\" has no shields"};
+    if (!c->is_array() || c->size() != 4) return Error{"\"shields_carried\" must be four numbers"};
+    for (int p = 0; p < 4; ++p) {
+      if (!(*c)[p].is_number_integer() || (*c)[p].get<long long>() < 0 || (*c)[p].get<long long>() > 60)
+        return Error{"\"shields_carried\"[" + std::to_string(p) + "] is not a number of shields"};
+      carried[p] = (*c)[p].get<int>();
+    }
+  }
   s_ = RoundState{};
   s_.rules = &rules_;
   used_copies_.fill(0);
   riichi_tile_due_.fill(false);
+  hand_shown_.fill(false);
+  discard_from_shield_.fill(false);
+  own_shield_discard_ = kNoTile;
   passed_tile_ = kNoTile;
+  int carried_total = 0;
+  for (int p = 0; p < 4; ++p) carried_total += carried[p];
+  // Carried shields are out of the hand's wall (engine/wall.h).
+  s_.wall.size = kNumTiles - carried_total;
   s_.round_wind = static_cast<int>(winds.find(bakaze->get_ref<const std::string&>()[0]));
   s_.kyoku = *kyoku - 1;
   s_.dealer = *oya;
@@ -218,27 +251,28 @@ Result<bool> MjaiSeatState::StartKyoku(const json& e) {
   for (int p = 0; p < 4; ++p) {
     const json& hand = (*tehais)[p];
     if (!hand.is_array()) return Error{"\"tehais\"[" + std::to_string(p) + "] is not an array"};
-    s_.seats[p].hand.reserve(18);
+    s_.seats[p].hand.reserve(18 + hand.size());
     s_.seats[p].river.reserve(32);
-    for (size_t i = 0; i < hand.size(); ++i) {
-      const std::string where = "\"tehais\"[" + std::to_string(p) + "][" + std::to_string(i) + "]";
-      if (p != seat_) {
-        AddToHand(p, kNoTile);
-        continue;
-      }
-      if (IsUnknownName(hand[i])) return Error{where + ": this seat's own tile is hidden"};
-      const json one = {{"t", hand[i]}};
-      auto n = Name(one, "t");
-      if (!n) return Error{where + ": " + n.error()};
-      auto t = Fresh(*n);
-      if (!t) return Error{where + ": " + t.error()};
-      AddToHand(p, *t);
+    if (hand.size() < static_cast<size_t>(carried[p]))
+      return Error{"\"tehais\"[" + std::to_string(p) + "] holds fewer tiles than the shields carried"};
+    if (p == seat_) {
+      auto r = DealOwnHand(hand, carried[p]);
+      if (!r) return r;
+    } else {
+      for (size_t i = 0; i < hand.size(); ++i) AddToHand(p, kNoTile);
     }
     dealt += static_cast<int>(hand.size());
   }
-  s_.live_next = dealt;
+  kept_shields_.clear();
+  s_.live_next = dealt - carried_total;
   s_.phase = Phase::kDraw;
   s_.turn = s_.dealer;
+  if (rules_.shields.enabled) {
+    // The shield deal (engine/shields.h, DealShieldHand): the dealer chooses first.
+    for (int p = 0; p < 4; ++p) s_.shields_to_set[p] = carried[p] + rules_.shields.per_hand;
+    s_.phase = Phase::kSetShield;
+    if (seat_ == s_.dealer) decision_ = MjaiDecision::kShield;
+  }
   in_kyoku_ = true;
   return true;
 }
@@ -306,12 +340,34 @@ Result<bool> MjaiSeatState::Dahai(const json& e, int actor) {
   const auto tg = e.find("tsumogiri");
   const bool tsumogiri = tg != e.end() && tg->is_boolean() && tg->get<bool>();
   Tile t;
-  if (actor == seat_) {
+  if (discard_from_shield_[actor]) {
+    // The face-down shield of the exchange just announced: not from the hand.
+    discard_from_shield_[actor] = false;
+    if (tsumogiri) return Error{"the shield of an exchange is not a tsumogiri"};
+    if (actor == seat_) {
+      if (MjaiNameOf(own_shield_discard_, rules_) != *n)
+        return Error{"\"pai\" is not the shield " + TileName(own_shield_discard_) + " of the exchange"};
+      t = own_shield_discard_;
+      own_shield_discard_ = kNoTile;
+    } else {
+      auto fresh = Fresh(*n);
+      if (!fresh) return Error{"\"pai\": " + fresh.error()};
+      t = *fresh;
+    }
+  } else if (actor == seat_) {
     CheckMissedTsumo();
     auto held = tsumogiri ? TakeOwn(*n, s_.drawn, kNoTile) : TakeOwn(*n, kNoTile, s_.drawn);
     if (!held) return Error{"\"pai\": " + held.error()};
     t = *held;
     RemoveOwn(t);
+  } else if (HandKnown(actor) && !(tsumogiri && !s_.seats[actor].hand.empty() && s_.seats[actor].hand.back() == kNoTile)) {
+    // A shown hand (open riichi): the tile is one of it; the last is the one drawn.
+    const auto& hand = s_.seats[actor].hand;
+    const Tile last = hand.empty() ? kNoTile : hand.back();
+    auto held = tsumogiri ? TakeKnown(actor, *n, last, kNoTile) : TakeKnown(actor, *n, kNoTile, last);
+    if (!held) return Error{"\"pai\": " + held.error()};
+    t = *held;
+    RemoveKnown(actor, t);
   } else {
     auto fresh = Fresh(*n);
     if (!fresh) return Error{"\"pai\": " + fresh.error()};
@@ -343,7 +399,7 @@ Result<bool> MjaiSeatState::Dahai(const json& e, int actor) {
 
 Result<bool> MjaiSeatState::Call(const json& e, int actor, const std::string& type) {
   if (s_.phase != Phase::kOnDiscard) return Error{"no discard to call"};
-  auto target = IntField(e, "target", 0, 3);
+  auto target = MjaiIntField(e, "target", 0, 3);
   if (!target) return Error{target.error()};
   if (*target != s_.last_discarder || actor == *target)
     return Error{"\"target\" " + std::to_string(*target) + " is not the last discarder " +
@@ -445,17 +501,52 @@ Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
   if (actor == seat_) CheckMissedTsumo();
   EngineMeld m;
   m.type = MeldType::kAnkan;
-  for (size_t i = 0; i < 4; ++i) {
+  const bool hidden = actor != seat_ && std::all_of(consumed->begin(), consumed->end(), IsUnknownName);
+  if (hidden) {
+    // Laid face down (closed_kan_hidden): a meld of placeholders (PlayerView::meld_hidden).
+    if (!rules_.closed_kan_hidden)
+      return Error{"\"consumed\" is hidden but ruleset \"" + rules_.name + "\" shows closed kans"};
+    if (!hand_shown_[actor]) {
+      RemoveHidden(actor, 4);
+    } else {
+      // A shown hand (open riichi): the kan is of its drawn tile (hidden) and three of a kind it
+      // shows; the first such kind.
+      SeatState& p = s_.seats[actor];
+      int kind = -1;
+      for (int k = 0; k < kNumKinds && kind < 0; ++k)
+        if (p.counts[k] >= 3) kind = k;
+      if (kind < 0 || p.hand.empty() || p.hand.back() != kNoTile)
+        return Error{"seat " + std::to_string(actor) + "'s shown hand holds no closed kan"};
+      p.hand.pop_back();
+      for (int i = 0; i < 3; ++i) {
+        const auto it = std::find_if(p.hand.begin(), p.hand.end(),
+                                     [&](Tile t) { return t != kNoTile && KindOf(t) == kind; });
+        RemoveKnown(actor, *it);
+      }
+    }
+    m.num_tiles = 4;
+  }
+  for (size_t i = 0; i < 4 && !hidden; ++i) {
     const std::string where = "\"consumed\"[" + std::to_string(i) + "]";
     const json one = {{"t", (*consumed)[i]}};
     auto cn = Name(one, "t");
     if (!cn) return Error{where + ": " + cn.error()};
-    auto t = actor == seat_ ? TakeOwn(*cn, kNoTile, kNoTile) : Fresh(*cn);
+    Result<Tile> t = kNoTile;
+    if (HandKnown(actor)) {
+      t = TakeKnown(actor, *cn, kNoTile, kNoTile);
+      if (t) {
+        RemoveKnown(actor, *t);
+      } else if (actor != seat_ && !s_.seats[actor].hand.empty() && s_.seats[actor].hand.back() == kNoTile) {
+        s_.seats[actor].hand.pop_back();  // a shown hand's drawn tile
+        t = Fresh(*cn);
+      }
+    } else {
+      t = Fresh(*cn);
+    }
     if (!t) return Error{where + ": " + t.error()};
-    if (actor == seat_) RemoveOwn(*t);
     m.tiles[m.num_tiles++] = *t;
   }
-  if (actor != seat_) RemoveHidden(actor, 4);
+  if (!HandKnown(actor) && !hidden) RemoveHidden(actor, 4);
   for (SeatState& q : s_.seats) q.ippatsu = false;
   s_.no_calls_yet = false;
   SeatState& p = s_.seats[actor];
@@ -469,7 +560,7 @@ Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
   s_.phase = Phase::kOnAnkan;
   if (actor != seat_) {
     decision_ = MjaiDecision::kKanResponse;
-    passed_tile_ = m.tiles[0];
+    passed_tile_ = m.tiles[0];  // none when hidden: nobody can rob it
     passed_on_ankan_ = true;
   }
   return true;
@@ -482,8 +573,17 @@ Result<bool> MjaiSeatState::Reach(const json& e, int actor) {
   if (actor == seat_) CheckMissedTsumo();
   p.riichi = RiichiState::kDeclared;
   const auto open = e.find("open");
-  // Another seat's open riichi is folded as a closed one: its shown hand is not in the events.
-  p.open_riichi = actor == seat_ && open != e.end() && open->is_boolean() && open->get<bool>();
+  const bool is_open = open != e.end() && open->is_boolean() && open->get<bool>();
+  // Another seat's open riichi shows its hand when the event carries it ("tehai"); without it the
+  // riichi is folded as a closed one (nothing to show).
+  p.open_riichi = is_open && actor == seat_;
+  if (is_open && actor != seat_) {
+    if (const auto tehai = e.find("tehai"); tehai != e.end()) {
+      auto r = ShowHand(*tehai, actor);
+      if (!r) return r;
+      p.open_riichi = true;
+    }
+  }
   p.double_riichi = p.river.empty() && s_.no_calls_yet && rules_.yaku[static_cast<int>(YakuId::kDoubleRiichi)].enabled;
   riichi_tile_due_[actor] = true;
   if (actor == seat_) decision_ = MjaiDecision::kRiichiDiscard;
@@ -530,6 +630,7 @@ void MjaiSeatState::LegalActions(std::vector<Action>* out) const {
   out->clear();
   switch (decision_) {
     case MjaiDecision::kNone: return;
+    case MjaiDecision::kShield: LegalShieldActions(s_, seat_, out); return;
     case MjaiDecision::kTurn: LegalTurnActions(s_, out); return;
     case MjaiDecision::kDiscardResponse: LegalDiscardResponses(s_, seat_, out); return;
     case MjaiDecision::kKanResponse: LegalKanResponses(s_, seat_, out); return;

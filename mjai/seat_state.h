@@ -12,8 +12,18 @@
 // 0 is not marked under the ruleset), as replays/mjai_events.h resolves names. A tile leaving the
 // seat's own hand is the held copy with that name (the drawn one for tsumogiri). More copies of a
 // kind than exist, a tile the hand does not hold or an event out of turn is an error naming the
-// event. Not folded: rulesets with shields (Dunpai; refused at start_kyoku), hidden closed kans
-// ("?" tiles are an error), the shown hand of another seat's open riichi (folded as a closed one).
+// event.
+//
+// Shields (docs/DUNPAI.md, the extension events of docs/MJAI.md): start_kyoku's shields_carried
+// and the shield choices (shield_set: the own tile, "?" for others, whose face-down shields are
+// then placeholders counted only), exchange (the hand tile face up, the face-down shield the
+// dahai that follows), protection (checked, nothing moves) and shields_lost (face-down count and
+// face-up tiles, the last set / placed first) are folded as the engine's round applies them. The
+// own carried shields are put after the dealt tiles, in the order kept (face down, then face
+// up), as the engine deals them. Another seat's closed kan laid face down (closed_kan_hidden: "?"
+// tiles) is a meld of placeholders, which PlayerView::meld_hidden tells agents not to read.
+// Another seat's open riichi shows its hand when the reach carries it ("tehai", docs/MJAI.md);
+// without it the riichi is folded as a closed one.
 
 #include <array>
 #include <cstdint>
@@ -38,7 +48,11 @@ enum class MjaiDecision : uint8_t {
   kRiichiDiscard,   // own reach: the declaration tile (a discard that keeps tenpai)
   kDiscardResponse, // another seat's dahai: LegalDiscardResponses
   kKanResponse,     // another seat's kakan / ankan: LegalKanResponses
+  kShield,          // the deal of a shield hand: put one tile face down (LegalShieldActions)
 };
+
+// A whole-number field of an event within lo..hi; the error names the field.
+[[nodiscard]] Result<int> MjaiIntField(const nlohmann::json& e, const char* field, int lo, int hi);
 
 class MjaiSeatState {
  public:
@@ -79,15 +93,30 @@ class MjaiSeatState {
   Result<bool> Reach(const nlohmann::json& e, int actor);
   Result<bool> ReachAccepted(const nlohmann::json& e, int actor);
   Result<bool> Scores(const nlohmann::json& e, const char* field);
+  Result<bool> ShieldSet(const nlohmann::json& e, int actor);
+  Result<bool> Exchange(const nlohmann::json& e, int actor);
+  Result<bool> Protection(const nlohmann::json& e, int actor);
+  Result<bool> ShieldsLost(const nlohmann::json& e, int actor);
+  // The own dealt hand of a start_kyoku (wire order) with the carried shields moved last.
+  Result<bool> DealOwnHand(const nlohmann::json& hand, int carried);
+  // The shown hand of another seat's open riichi ("tehai" of its reach).
+  Result<bool> ShowHand(const nlohmann::json& tehai, int actor);
+  // After a shield choice: the next seat to choose, or the dealer's first turn.
+  void AdvanceShieldDeal();
 
   // A fresh copy of the named tile (first sight in this hand).
   Result<Tile> Fresh(const MjaiTileName& n);
   // The held copy of the name leaving the own hand (`prefer` first when it has the name).
-  Result<Tile> TakeOwn(const MjaiTileName& n, Tile prefer, Tile avoid);
+  Result<Tile> TakeOwn(const MjaiTileName& n, Tile prefer, Tile avoid) { return TakeKnown(seat_, n, prefer, avoid); }
+  // The same from a seat whose hand this seat knows (its own, or another's shown in open riichi).
+  Result<Tile> TakeKnown(int seat, const MjaiTileName& n, Tile prefer, Tile avoid);
   // The tile named by field `field` of `e`; errors name the field.
   Result<MjaiTileName> Name(const nlohmann::json& e, const char* field) const;
   void AddToHand(int seat, Tile t);
-  void RemoveOwn(Tile t);
+  void RemoveOwn(Tile t) { RemoveKnown(seat_, t); }
+  void RemoveKnown(int seat, Tile t);
+  // True when `seat`'s concealed tiles are known to this seat (its own; an open riichi shown).
+  [[nodiscard]] bool HandKnown(int seat) const { return seat == seat_ || hand_shown_[seat]; }
   void RemoveHidden(int seat, int n);
   // Passing a winning tile makes the own seat furiten (temporary; for good in riichi), unless it
   // won on it: applied at the event after the discard / kan that offered it.
@@ -106,6 +135,10 @@ class MjaiSeatState {
   std::array<bool, 4> riichi_tile_due_{};         // reach declared, its dahai not yet seen
   Tile passed_tile_ = kNoTile;                    // a tile offered to the own seat (see above)
   bool passed_on_ankan_ = false;
+  std::array<bool, 4> hand_shown_{};              // another seat's hand shown (open riichi "tehai")
+  std::array<bool, 4> discard_from_shield_{};     // exchange seen, its shield's dahai not yet
+  Tile own_shield_discard_ = kNoTile;             // the own shield an exchange sends to the river
+  std::vector<MjaiTileName> kept_shields_;        // own shields at the last hand's end (carried)
 };
 
 }  // namespace mj

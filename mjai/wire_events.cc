@@ -22,7 +22,12 @@ bool ParseMjaiDialect(std::string_view name, MjaiDialect* out) {
 MjaiEventWriter::MjaiEventWriter(const Ruleset& rules, MjaiDialect dialect, const std::array<std::string, 4>& names)
     : rules_(rules), dialect_(dialect), names_(names) {}
 
-const json& MjaiEventWriter::Next(const Event& e) {
+std::span<const Tile> ShownHandAt(const RoundState& state, const Event& e) {
+  if (e.type != EventType::kReach || !e.open || e.actor < 0 || e.actor > 3) return {};
+  return state.seats[e.actor].hand;
+}
+
+const json& MjaiEventWriter::Next(const Event& e, std::span<const Tile> shown) {
   full_ = EventToJson(e, rules_);
   type_ = e.type;
   actor_ = e.actor;
@@ -62,6 +67,13 @@ const json& MjaiEventWriter::Next(const Event& e) {
       if (seat_ok) {
         --hand_size_[a];
         discard_from_shield_[a] = true;
+      }
+      break;
+    case EventType::kReach:
+      if (e.open && !shown.empty()) {
+        json tehai = json::array();
+        for (Tile t : shown) tehai.push_back(MjaiTile(t, rules_));
+        full_["tehai"] = std::move(tehai);
       }
       break;
     case EventType::kReachAccepted: {

@@ -14,6 +14,7 @@
 // mjai/wire_writer.h), byte for byte ForSeat(seat).dump() (tests/mjai_wire_writer_test.cc).
 
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 #include <string_view>
@@ -21,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/event.h"
+#include "engine/round_state.h"
 #include "rules/ruleset.h"
 
 namespace mj {
@@ -34,7 +36,9 @@ class MjaiEventWriter {
   MjaiEventWriter(const Ruleset& rules, MjaiDialect dialect, const std::array<std::string, 4>& names);
 
   // Takes the next event of the game (start_game first) and returns it as everybody sees it.
-  const nlohmann::json& Next(const Event& e);
+  // `shown`: for an open riichi's reach, the declarer's concealed hand (ShownHandAt), sent to
+  // every seat as "tehai" (the hand is shown from then on).
+  const nlohmann::json& Next(const Event& e, std::span<const Tile> shown = {});
   // The last event as `seat` sees it (0..3; -1 = everything).
   [[nodiscard]] nlohmann::json ForSeat(int seat) const;
   // The last event's type.
@@ -53,6 +57,10 @@ class MjaiEventWriter {
   std::array<bool, 4> discard_from_shield_{};  // an exchange: the dahai that follows is not from the hand
   int last_tsumo_actor_ = -1;
 };
+
+// The concealed hand an event shows everybody: the declarer's hand in `state` (as it is at the
+// event) for an open riichi's reach; empty otherwise.
+[[nodiscard]] std::span<const Tile> ShownHandAt(const RoundState& state, const Event& e);
 
 // A whole game's events as an mjai log in `dialect`, one event per line (everything shown, keys
 // in the documented order): `replay export --format mjai`. kGimite passes the reference

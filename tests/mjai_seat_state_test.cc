@@ -20,6 +20,7 @@
 #include "agents/registry.h"
 #include "engine/game.h"
 #include "mjai/seat_state.h"
+#include "mjai/wire_events.h"
 #include "replays/replay.h"
 
 namespace mj {
@@ -91,17 +92,28 @@ std::map<std::string, std::string> Facts(const PlayerView& v) {
     f[s + "riichi"] = std::to_string(v.in_riichi(p)) + " after " + std::to_string(v.kinds_after_riichi(p));
     f[s + "hand size"] = std::to_string(v.hand_size(p));
     std::string melds;
-    for (const EngineMeld& m : v.melds(p)) {
+    for (int i = 0; i < static_cast<int>(v.melds(p).size()); ++i) {
+      const EngineMeld& m = v.melds(p)[i];
       std::vector<Tile> tiles(m.tiles.begin(), m.tiles.begin() + m.num_tiles);
+      // A closed kan laid face down is not read (PlayerView::meld_hidden).
       melds += std::to_string(static_cast<int>(m.type)) + " from " + std::to_string(m.from) + ": " +
-               Names(tiles, rules) + "| ";
+               (v.meld_hidden(p, i) ? "hidden" : Names(tiles, rules)) + "| ";
     }
     f[s + "melds"] = melds;
     std::string river;
     for (const RiverTile& r : v.river(p))
       river += MjaiTile(r.tile, rules) + (r.tsumogiri ? "'" : "") + (r.riichi ? "R" : "") + (r.called ? "C" : "") + " ";
     f[s + "river"] = river;
+    // Shields: every seat's face-down count and face-up tiles, the own face-down tiles; an open
+    // riichi's shown hand.
+    f[s + "shields"] = std::to_string(v.shields_down(p)) + " down, up " + Names(v.shields_up(p), rules);
+    f[s + "open riichi"] = std::to_string(v.open_riichi(p)) + " " +
+                           Names({v.shown_hand(p).begin(), v.shown_hand(p).end()}, rules);
   }
+  f["own shields"] = Names(v.own_shields(), rules);
+  // The kan offered to rob (elsewhere kan_tile() is a stale value no decision reads).
+  if (v.phase() == Phase::kOnKakan || v.phase() == Phase::kOnAnkan)
+    f["kan tile"] = v.kan_tile() == kNoTile ? "-" : MjaiTile(v.kan_tile(), rules);
   (void)me;
   return f;
 }
@@ -147,7 +159,10 @@ class CheckingAgent : public Agent {
 
 // The engine state's fields a seat can know (its own flags, the table's counters) that the
 // PlayerView does not show but the legal actions depend on; "" when the fold has them all.
-std::string StateDifference(const RoundState& engine, const RoundState& fold, int seat) {
+// `shield_set`: the event is a shield choice. The engine gives the next chooser (or, after the
+// last, the dealer's first turn) the turn and the phase when it asks it; the fold at the
+// shield_set before, where a lock-step server asks it: phase and turn are not compared there.
+std::string StateDifference(const RoundState& engine, const RoundState& fold, int seat, bool shield_set) {
   const SeatState& a = engine.seats[seat];
   const SeatState& b = fold.seats[seat];
   std::string out;
@@ -174,15 +189,20 @@ std::string StateDifference(const RoundState& engine, const RoundState& fold, in
   if (engine.phase != Phase::kEnded && fold.phase != Phase::kEnded) {
     check("temporary_furiten", a.temporary_furiten, b.temporary_furiten);
     check("riichi_furiten", a.riichi_furiten, b.riichi_furiten);
-    check("phase", static_cast<int>(engine.phase), static_cast<int>(fold.phase));
-    check("turn", engine.turn, fold.turn);
+    for (int p = 0; p < 4; ++p) check("shields_to_set", engine.shields_to_set[p], fold.shields_to_set[p]);
+    if (!shield_set) {
+      check("phase", static_cast<int>(engine.phase), static_cast<int>(fold.phase));
+      check("turn", engine.turn, fold.turn);
+    }
     check("forbidden_discards", static_cast<long>(engine.forbidden_discards.size()),
           static_cast<long>(fold.forbidden_discards.size()));
   }
   return out;
 }
 
-void PlayAndCompare(const std::string& preset, const std::array<std::string, 4>& specs, uint64_t seed) {
+// `seen` (optional) counts the events by type ("reach_open" for an open riichi).
+void PlayAndCompare(const std::string& preset, const std::array<std::string, 4>& specs, uint64_t seed,
+                    std::map<std::string, int>* seen = nullptr) {
   auto rules = LoadRuleset(preset);
   ASSERT_TRUE(rules.ok()) << rules.error();
   std::vector<std::unique_ptr<MjaiSeatState>> folds;
@@ -201,16 +221,23 @@ void PlayAndCompare(const std::string& preset, const std::array<std::string, 4>&
   }
   GameOptions options;
   long events = 0;
+  // Each seat's events as the server writes them (mjai/wire_events.h: hidden tiles, shields, the
+  // shown hand of an open riichi).
+  MjaiEventWriter writer(*rules, MjaiDialect::kGimite, {"a", "b", "c", "d"});
+  Event start;
+  start.type = EventType::kStartGame;
+  writer.Next(start);
   options.observer = [&](const RoundState& s, const Event& e) {
     ++events;
-    const json j = EventToJson(e, *rules);
+    const json j = writer.Next(e, ShownHandAt(s, e));
+    if (seen) ++(*seen)[e.type == EventType::kReach && e.open ? "reach_open" : std::string(EventTypeName(e.type))];
     for (int p = 0; p < 4; ++p) {
-      auto r = folds[p]->Apply(HideFor(j, p));
+      auto r = folds[p]->Apply(writer.ForSeat(p));
       if (!r) failures.push_back("seat " + std::to_string(p) + " fold: " + r.error() + " at " + j.dump());
       // The engine emits "reach" before it marks the declaration, and "start_kyoku" before it
       // gives the dealer the turn.
       const bool comparable = e.type != EventType::kReach && e.type != EventType::kStartKyoku;
-      const std::string broken = comparable ? StateDifference(s, folds[p]->state(), p) : "";
+      const std::string broken = comparable ? StateDifference(s, folds[p]->state(), p, e.type == EventType::kShieldSet) : "";
       if (!broken.empty())
         failures.push_back("seat " + std::to_string(p) + " after event " + std::to_string(events) + " " + j.dump() +
                            ": " + broken);
@@ -231,6 +258,16 @@ TEST(MjaiSeatState, FoldMatchesEngineRiichi) {
 TEST(MjaiSeatState, FoldMatchesEngineOtherRulesets) {
   for (const char* preset : {"fuless", "ayame-blend", "ayame-competition", "ningbo"})
     for (uint64_t seed = 1; seed <= 3; ++seed) PlayAndCompare(preset, {"greedy", "defensive", "random", "greedy"}, seed);
+}
+
+// Dunpai: the shield deal, exchanges, protection and losses, closed kans laid face down, open
+// riichi (its hand shown through the reach's "tehai"); the games must hold each of them.
+TEST(MjaiSeatState, FoldMatchesEngineDunpai) {
+  std::map<std::string, int> seen;
+  for (uint64_t seed = 1; seed <= 6; ++seed)
+    PlayAndCompare("dunpai", {"greedy", "defensive", "random", "greedy"}, seed, &seen);
+  for (const char* type : {"shield_set", "exchange", "protection", "shields_lost", "ankan", "reach_open"})
+    EXPECT_GT(seen[type], 0) << type;
 }
 
 }  // namespace
@@ -388,13 +425,12 @@ TEST(MjaiSeatState, InconsistentEventsAreErrors) {
             std::string::npos);
   EXPECT_NE(error_of({start, json::parse(R"({"type":"tsumo","actor":0,"pai":"5xr"})")}).find("not a tile name"),
             std::string::npos);
-  auto dunpai = LoadRuleset("dunpai");
-  ASSERT_TRUE(dunpai.ok());
-  MjaiSeatState fold(*dunpai);
-  fold.set_seat(0);
-  auto r = fold.Apply(start);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().find("has shields"), std::string::npos) << r.error();
+  // Shield events under a ruleset without shields (tests/mjai_shield_fold_test.cc: with them).
+  json carried = start;
+  carried["shields_carried"] = {0, 0, 0, 0};
+  EXPECT_NE(error_of({carried}).find("has no shields"), std::string::npos);
+  EXPECT_NE(error_of({start, json::parse(R"({"type":"shield_set","actor":0,"pai":"1m"})")}).find("out of turn"),
+            std::string::npos);
 }
 
 }  // namespace
