@@ -145,7 +145,7 @@ void MjaiWireWriter::AppendTiles(const Tile* tiles, size_t n, std::string* out) 
   out->push_back(']');
 }
 
-void MjaiWireWriter::Next(const Event& e) {
+void MjaiWireWriter::Next(const Event& e, std::span<const Tile> shown) {
   type_ = e.type;
   actor_ = e.actor;
   const int a = e.actor;
@@ -195,10 +195,10 @@ void MjaiWireWriter::Next(const Event& e) {
       break;
     default: break;
   }
-  Render(e);
+  Render(e, shown);
 }
 
-void MjaiWireWriter::Render(const Event& e) {
+void MjaiWireWriter::Render(const Event& e, std::span<const Tile> shown) {
   std::string* out = &full_;
   out->clear();
   hidden_.clear();
@@ -279,6 +279,10 @@ void MjaiWireWriter::Render(const Event& e) {
       out->push_back('{');
       actor(out);
       if (e.open) out->append(",\"open\":true");
+      if (e.open && !shown.empty()) {
+        Key("tehai", out);
+        AppendTiles(shown.data(), shown.size(), out);
+      }
       break;
     case EventType::kReachAccepted: {
       out->push_back('{');

@@ -10,6 +10,7 @@
 // "shield_set_due", "dahai_due") go in with InsertMember, at their place in key order.
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -24,8 +25,9 @@ class MjaiWireWriter {
   // `rules` must outlive the writer.
   MjaiWireWriter(const Ruleset& rules, MjaiDialect dialect, const std::array<std::string, 4>& names);
 
-  // Takes the next event of the game (start_game first).
-  void Next(const Event& e);
+  // Takes the next event of the game (start_game first). `shown`: an open riichi's hand, as for
+  // MjaiEventWriter::Next ("tehai").
+  void Next(const Event& e, std::span<const Tile> shown = {});
   // Appends the last event as `seat` sees it (0..3; -1 = everything). `empty_hints` adds
   // "possible_actions":[] to a tsumo, dahai or kakan (the reference server's hint on events a
   // seat may answer); other events are unchanged by it.
@@ -38,7 +40,7 @@ class MjaiWireWriter {
   void AppendTile(Tile t, std::string* out) const;
   void AppendTiles(const Tile* tiles, size_t n, std::string* out) const;
   // Renders every view of the event into full_ (and hidden_ where other seats see less).
-  void Render(const Event& e);
+  void Render(const Event& e, std::span<const Tile> shown);
   void AppendStartGame(int seat, std::string* out) const;
   void AppendStartKyoku(const Event& e, int seat, std::string* out) const;
 

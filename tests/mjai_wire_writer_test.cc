@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -34,10 +35,15 @@ void CompareGame(const std::vector<Event>& events, const Ruleset& rules, MjaiDia
                  const std::array<std::string, 4>& names, std::map<std::string, int>* seen) {
   MjaiEventWriter reference(rules, dialect, names);
   MjaiWireWriter wire(rules, dialect, names);
+  std::array<std::vector<Tile>, 4> dealt;
   for (size_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
-    reference.Next(e);
-    wire.Next(e);
+    // An open riichi's shown hand ("tehai"): here the declarer's dealt tiles (the form is compared).
+    if (e.type == EventType::kStartKyoku && e.start) dealt = e.start->tehais;
+    std::span<const Tile> shown;
+    if (e.type == EventType::kReach && e.open && e.actor >= 0 && e.actor < 4) shown = dealt[e.actor];
+    reference.Next(e, shown);
+    wire.Next(e, shown);
     ASSERT_EQ(wire.type(), reference.type());
     ASSERT_EQ(wire.actor(), reference.actor());
     const std::string full = reference.ForSeat(-1).dump();
