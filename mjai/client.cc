@@ -13,6 +13,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "mjai/json_line.h"
+
 namespace mj {
 namespace {
 
@@ -99,7 +101,8 @@ Result<int> Connect(const MjsonpAddress& a) {
 
 // Parses one line as JSON; the error names the line.
 Result<json> ParseLine(const std::string& line, long number) {
-  json j = json::parse(line, nullptr, false);
+  thread_local JsonLineParser parser;
+  json j = parser.Parse(line);
   if (j.is_discarded()) return Error{"line " + std::to_string(number) + " is not JSON: " + Shorten(line)};
   return j;
 }

@@ -4,6 +4,7 @@
 
 #include "engine/player_view.h"
 #include "mjai/action_json.h"
+#include "mjai/json_line.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/replay_writer.h"
@@ -135,13 +136,14 @@ void LogSent(const BotOptions& o, int seat, const BotSeat& bot, std::string_view
 // Reads one answer into `line` and parses it; false (with `error`) on a failure.
 bool ReadAnswer(const BotOptions& o, int seat, const BotSeat& bot, std::string* line, json* answer,
                 std::string* error) {
+  thread_local JsonLineParser parser;
   const auto st = bot.channel->ReadLine(line, o.timeout, error);
   if (st != LineChannel::Status::kOk) {
     if (st == LineChannel::Status::kTimeout) *error = "timeout: " + *error;
     return false;
   }
   if (o.wire_log) o.wire_log(seat, bot.name, false, *line);
-  *answer = json::parse(*line, nullptr, false);
+  *answer = parser.Parse(*line);
   if (answer->is_discarded()) {
     *error = "malformed JSON: " + Short(*line);
     return false;
@@ -423,7 +425,8 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
     if (options_.exchange == MjaiExchange::kLockStep) {
       st.wire.clear();
     } else if (st.pending.empty()) {
-      st.wire.assign("[");
+      st.wire.clear();
+      st.wire.push_back('[');
     } else {
       st.wire.push_back(',');
     }
