@@ -304,4 +304,80 @@ json PossibleActionsJson(std::span<const Action> legal, const MjaiActionContext&
   return out;
 }
 
+namespace {
+
+// One hint as ActionToMjai(a).front().dump() gives it (keys in byte order); false for the
+// actions that are not hints.
+bool AppendHint(const Action& a, const MjaiActionContext& ctx, const Ruleset& rules, std::string* out) {
+  const auto tile = [&](Tile t) {
+    out->push_back('"');
+    out->append(MjaiTile(t, rules));
+    out->push_back('"');
+  };
+  const auto consumed = [&] {
+    out->append(",\"consumed\":[");
+    for (int i = 0; i < a.num_consumed; ++i) {
+      if (i) out->push_back(',');
+      tile(a.consumed[i]);
+    }
+    out->push_back(']');
+  };
+  out->append("{\"actor\":");
+  out->append(std::to_string(a.actor));
+  switch (a.type) {
+    case ActionType::kRiichi: out->append(",\"type\":\"reach\"}"); return true;
+    case ActionType::kOpenRiichi: out->append(",\"open\":true,\"type\":\"reach\"}"); return true;
+    case ActionType::kTsumo:
+    case ActionType::kRon:
+      out->append(",\"pai\":");
+      tile(a.type == ActionType::kTsumo && a.tile == kNoTile ? ctx.drawn : a.tile);
+      out->append(",\"target\":");
+      out->append(std::to_string(a.type == ActionType::kTsumo ? static_cast<int>(a.actor) : ctx.target));
+      out->append(",\"type\":\"hora\"}");
+      return true;
+    case ActionType::kNineTerminals: out->append(",\"reason\":\"kyushukyuhai\",\"type\":\"ryukyoku\"}"); return true;
+    case ActionType::kChi:
+    case ActionType::kPon:
+    case ActionType::kDaiminkan:
+    case ActionType::kKakan:
+      consumed();
+      out->append(",\"pai\":");
+      tile(a.tile);
+      if (a.type != ActionType::kKakan) {
+        out->append(",\"target\":");
+        out->append(std::to_string(ctx.target));
+      }
+      out->append(",\"type\":\"");
+      out->append(ActionTypeName(a.type));
+      out->append("\"}");
+      return true;
+    case ActionType::kAnkan:
+      consumed();
+      out->append(",\"type\":\"ankan\"}");
+      return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+void AppendPossibleActions(std::span<const Action> legal, const MjaiActionContext& ctx, const Ruleset& rules,
+                           std::string* out) {
+  out->push_back('[');
+  std::vector<std::pair<size_t, size_t>> written;  // each hint's text, to list it once
+  std::string hint;
+  for (const Action& a : legal) {
+    hint.clear();
+    if (!AppendHint(a, ctx, rules, &hint)) continue;
+    const std::string_view text(hint);
+    if (std::any_of(written.begin(), written.end(),
+                    [&](const auto& w) { return std::string_view(*out).substr(w.first, w.second) == text; }))
+      continue;
+    if (!written.empty()) out->push_back(',');
+    written.emplace_back(out->size(), hint.size());
+    out->append(hint);
+  }
+  out->push_back(']');
+}
+
 }  // namespace mj

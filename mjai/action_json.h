@@ -57,5 +57,9 @@ struct MjaiAnswer {
 // each listed once.
 [[nodiscard]] nlohmann::json PossibleActionsJson(std::span<const Action> legal, const MjaiActionContext& ctx,
                                                  const Ruleset& rules);
+// The same hints as JSON text, appended to `out`: exactly PossibleActionsJson(...).dump(),
+// written without a JSON tree (the server does it at every decision).
+void AppendPossibleActions(std::span<const Action> legal, const MjaiActionContext& ctx, const Ruleset& rules,
+                           std::string* out);
 
 }  // namespace mj

@@ -315,8 +315,15 @@ Action MjaiTable::Decide(int seat, std::span<const Action> legal, const PlayerVi
       st.pending.back().end = st.wire.size();
     };
     const bool hinted = AnyHinted(legal);
-    if (asked.type == EventType::kTsumo || asked.type == EventType::kDahai || asked.type == EventType::kKakan || hinted)
-      add("possible_actions", hinted ? PossibleActionsJson(legal, ctx, rules_).dump() : std::string("[]"));
+    if (asked.type == EventType::kTsumo || asked.type == EventType::kDahai || asked.type == EventType::kKakan || hinted) {
+      hints_.clear();
+      if (hinted) {
+        AppendPossibleActions(legal, ctx, rules_, &hints_);
+      } else {
+        hints_ = "[]";
+      }
+      add("possible_actions", hints_);
+    }
     if (legal.front().type == ActionType::kSetShield) add("shield_set_due", "true");
     const bool turn = phase == Phase::kAfterDraw || phase == Phase::kAfterCall;
     const PendingEvent& now = st.pending.back();

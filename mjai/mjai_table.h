@@ -92,6 +92,7 @@ class MjaiTable {
   std::unique_ptr<MjaiWireWriter> writer_;
   int event_index_ = 0;
   std::vector<AgentFault> faults_;
+  std::string hints_;  // a decision's possible_actions (reused)
   bool stop_ = false;  // a fault ends the game: every later decision returns a non-legal action
 };
 

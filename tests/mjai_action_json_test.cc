@@ -5,8 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <vector>
 
+#include "agents/registry.h"
+#include "engine/game.h"
+#include "engine/player_view.h"
 #include "rules/ruleset.h"
 
 namespace mj {
@@ -124,6 +128,52 @@ TEST_F(MjaiActionJson, ReachIsTwoStepsAndHoraNamesItsTarget) {
   EXPECT_EQ(msgs[0].dump(), R"({"actor":0,"type":"reach"})");
   EXPECT_EQ(msgs[1].dump(), R"({"actor":0,"pai":"1m","tsumogiri":false,"type":"dahai"})");
   EXPECT_EQ(ActionToMjai(legal[0], ctx, rules).front().dump(), R"({"actor":0,"pai":"E","target":0,"type":"hora"})");
+}
+
+// Plays an inner agent and, at every decision, compares the hints as text with the JSON form.
+class HintChecker : public Agent {
+ public:
+  HintChecker(std::unique_ptr<Agent> inner, const Ruleset& rules) : inner_(std::move(inner)), rules_(rules) {}
+  [[nodiscard]] std::string Name() const override { return inner_->Name(); }
+  void BeginGame(int seat, uint64_t seed) override { inner_->BeginGame(seat, seed); }
+  [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
+    MjaiActionContext ctx;  // as the server builds it (mjai/mjai_table.cc)
+    ctx.drawn = view.drawn();
+    const Phase phase = view.phase();
+    ctx.target = phase == Phase::kOnDiscard                              ? view.last_discarder()
+                 : phase == Phase::kOnKakan || phase == Phase::kOnAnkan ? view.kan_actor()
+                                                                        : legal.front().actor;
+    const json hints = PossibleActionsJson(legal, ctx, rules_);
+    std::string text = "x";
+    AppendPossibleActions(legal, ctx, rules_, &text);
+    EXPECT_EQ(text, "x" + hints.dump());
+    ++decisions;
+    if (hints.size() > 1) ++several;
+    return inner_->Choose(view, legal);
+  }
+  long decisions = 0;
+  long several = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+  const Ruleset& rules_;
+};
+
+TEST(MjaiPossibleActions, TextIsTheJsonDumpAtEveryDecisionOfWholeGames) {
+  for (const char* preset : {"riichi", "ningbo", "dunpai", "ayame-blend"}) {
+    const Ruleset rules = LoadRuleset(preset).value();
+    std::array<std::unique_ptr<HintChecker>, 4> seats;
+    std::array<Agent*, 4> agents{};
+    for (int s = 0; s < 4; ++s) {
+      seats[s] = std::make_unique<HintChecker>(MakeAgent(s % 2 ? "random" : "greedy").value(), rules);
+      agents[s] = seats[s].get();
+    }
+    for (uint64_t seed = 1; seed <= 3; ++seed) (void)PlayGame(rules, seed, agents);
+    long several = 0;
+    for (const auto& s : seats) several += s->several;
+    EXPECT_GT(several, 10) << preset;
+    if (HasFailure()) return;
+  }
 }
 
 }  // namespace
