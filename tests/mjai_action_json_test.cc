@@ -144,9 +144,11 @@ class HintChecker : public Agent {
                  : phase == Phase::kOnKakan || phase == Phase::kOnAnkan ? view.kan_actor()
                                                                         : legal.front().actor;
     const json hints = PossibleActionsJson(legal, ctx, rules_);
-    std::string text = "x";
+    std::string text = "x";  // appended after what is there
     AppendPossibleActions(legal, ctx, rules_, &text);
-    EXPECT_EQ(text, "x" + hints.dump());
+    std::string expected = "x";
+    expected += hints.dump();
+    EXPECT_EQ(text, expected);
     ++decisions;
     if (hints.size() > 1) ++several;
     return inner_->Choose(view, legal);
