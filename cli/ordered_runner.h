@@ -42,7 +42,9 @@ long RunOrdered(long n, int jobs, const std::function<R(long)>& work, const std:
       R result = work(i);
       std::lock_guard lock(mu);
       done.emplace(i, std::move(result));
-      ready.notify_one();
+      // Only the item the caller waits for wakes it (one wake-up per item in order, not one per
+      // finished item: fewer context switches on a machine with as many cores as workers).
+      if (i == consumed + 1) ready.notify_one();
     }
   };
   std::vector<std::jthread> threads;
