@@ -125,6 +125,7 @@ int Verify(const std::vector<std::string>& all_args) {
   std::mutex mutex;
   std::condition_variable ready;
   std::atomic<size_t> next{0};
+  size_t awaited = 0;  // the file whose line is printed next (guarded by `mutex`)
   auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < files.size();) {
       std::string line;
@@ -133,18 +134,22 @@ int Verify(const std::vector<std::string>& all_args) {
       lines[i] = std::move(line);
       ok[i] = good;
       done[i] = 1;
-      ready.notify_one();
+      if (i == awaited) ready.notify_one();  // only the awaited file wakes the printer
     }
   };
   std::vector<std::thread> workers;
   for (size_t t = 0; t < std::min<size_t>(static_cast<size_t>(jobs), files.size()); ++t) workers.emplace_back(work);
   bool all_ok = true;
   for (size_t i = 0; i < files.size(); ++i) {
-    std::unique_lock<std::mutex> lock(mutex);
-    ready.wait(lock, [&] { return done[i] != 0; });
-    std::cout << lines[i];
-    std::string().swap(lines[i]);
-    all_ok = all_ok && ok[i];
+    std::string line;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      awaited = i;
+      ready.wait(lock, [&] { return done[i] != 0; });
+      line.swap(lines[i]);
+      all_ok = all_ok && ok[i];
+    }
+    std::cout << line;  // printed without holding the lock the workers need
   }
   for (std::thread& w : workers) w.join();
   return all_ok ? 0 : 1;
