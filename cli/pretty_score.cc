@@ -27,12 +27,23 @@ std::string PrettyScore(const nlohmann::json& input, const nlohmann::json& out) 
     s << "  cannot score: " << text_of(out, "error") << ": " << text_of(out, "message", 2000) << "\n";
     return s.str();
   }
-  for (const auto& y : out.at("yaku")) s << "  " << y.at("name").get<std::string>() << " " << y.at("han").dump() << "\n";
+  // A Ningbo limit hand (limit "limit"/"half_limit") is named by its value, not han.
+  const auto limit_hand = [](const nlohmann::json& limit) {
+    return limit == "limit" ? std::string("limit (満貫)") : limit == "half_limit" ? std::string("half_limit (半満貫)") : std::string();
+  };
+  for (const auto& y : out.at("yaku")) {
+    const std::string limit = y.contains("limit") ? limit_hand(y.at("limit")) : std::string();
+    s << "  " << y.at("name").get<std::string>() << " " << (limit.empty() ? y.at("han").dump() : limit) << "\n";
+  }
   s << "  fu:";
   for (const auto& f : out.at("fu_breakdown")) s << " " << f.at("reason").get<std::string>() << " " << f.at("fu").dump() << ";";
   s << " = " << out.at("fu").dump() << "\n";
-  s << "  " << out.at("han").dump() << " han " << out.at("fu").dump() << " fu";
-  if (out.at("limit") != "none") s << " (" << out.at("limit").get<std::string>() << ")";
+  if (const std::string limit = limit_hand(out.at("limit")); !limit.empty()) {
+    s << "  " << limit;  // the fu line above is the reading's; the limit is paid
+  } else {
+    s << "  " << out.at("han").dump() << " han " << out.at("fu").dump() << " fu";
+    if (out.at("limit") != "none") s << " (" << out.at("limit").get<std::string>() << ")";
+  }
   s << ": payment " << out.at("payment").dump() << ", honba +" << out.at("honba_bonus").dump() << ", deposits +"
     << out.at("deposits").dump() << ", total " << out.at("total").dump() << "\n";
   return s.str();

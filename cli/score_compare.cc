@@ -19,13 +19,15 @@ std::string Pad(std::string s, size_t width) {
   return s;
 }
 
-// "2 han 30 fu 2000", "1 2/3 han 1600", "yakuman 32000", "no_yaku".
+// "2 han 30 fu 2000", "1 2/3 han 1600", "yakuman 32000", "limit 1200", "no_yaku".
 std::string Cell(const json& out) {
   if (!out.value("ok", false)) return out.value("error", std::string("error"));
   std::string s;
   const int yakuman = out.value("yakuman", 0);
   const std::string limit = out.value("limit", std::string("none"));
-  if (yakuman > 0) {
+  if (limit == "limit" || limit == "half_limit") {  // a Ningbo limit hand: no han
+    s = limit;
+  } else if (yakuman > 0) {
     s = yakuman == 1 ? "yakuman" : std::to_string(yakuman) + "x yakuman";
   } else {
     s = HanToText(out.value("han_sixths", 0)) + " han";

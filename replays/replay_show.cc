@@ -59,6 +59,11 @@ std::string DrawReasonText(DrawReason r) {
   return std::string(kText[static_cast<int>(r)]) + " (" + std::string(DrawReasonName(r)) + ")";
 }
 
+// A Ningbo limit hand's value: "limit (満貫)", "half_limit (半満貫)".
+std::string LimitHandText(Limit l) {
+  return std::string(LimitName(l)) + (l == Limit::kHalfLimit ? " (半満貫)" : " (満貫)");
+}
+
 // `each`: a ruleset without the dealer difference, where every tsumo is paid in equal shares.
 // `ron`: the win was a ron (a ron paid by all three, as in Ningbo, has a tsumo-shaped payment).
 std::string PaymentText(const Payment& p, bool each, bool ron) {
@@ -413,7 +418,9 @@ class Shower {
     } else {
       for (const YakuEntry& y : r.yaku) {
         std::string v;
-        if (y.yakuman) {
+        if (y.limit != Limit::kNone) {
+          v = LimitHandText(y.limit);
+        } else if (y.yakuman) {
           v = y.yakuman == 1 ? "yakuman" : std::to_string(y.yakuman) + "x yakuman";
         } else {
           v = HanToText(y.sixths) + " han";
@@ -421,7 +428,9 @@ class Shower {
         Line("    " + std::string(YakuName(y.id)) + " " + v);
       }
       std::string total;
-      if (r.yakuman > 0) {
+      if (r.limit == Limit::kLimit || r.limit == Limit::kHalfLimit) {
+        total = LimitHandText(r.limit);
+      } else if (r.yakuman > 0) {
         total = r.yakuman == 1 ? "yakuman" : std::to_string(r.yakuman) + "x yakuman";
       } else {
         total = HanToText(r.han_sixths) + " han " + std::to_string(r.fu) + " fu";

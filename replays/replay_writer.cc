@@ -96,6 +96,7 @@ void Score(const ScoreResult& r, std::string* out) {
     } else {
       Han(e.sixths, out);
     }
+    if (e.limit != Limit::kNone) KeyString("limit", LimitName(e.limit), out);
     out->push_back('}');
   }
   out->push_back(']');

@@ -89,13 +89,16 @@ Result<ScoreResult> ReadScore(const J& j, const std::string& pointer) {
   r.fu = j.at("fu").template get<int>();
   r.yakuman = j.at("yakuman").template get<int>();
   const std::string limit = j.at("limit").template get<std::string>();
-  bool limit_found = false;
-  for (int i = 0; i < static_cast<int>(Limit::kCount); ++i)
-    if (LimitName(static_cast<Limit>(i)) == limit) {
-      r.limit = static_cast<Limit>(i);
-      limit_found = true;
-    }
-  if (!limit_found) return Error{pointer + "/limit: unknown limit " + Quote(limit)};
+  auto limit_of = [](const std::string& name) -> std::optional<Limit> {
+    for (int i = 0; i < static_cast<int>(Limit::kCount); ++i)
+      if (LimitName(static_cast<Limit>(i)) == name) return static_cast<Limit>(i);
+    return std::nullopt;
+  };
+  if (auto l = limit_of(limit)) {
+    r.limit = *l;
+  } else {
+    return Error{pointer + "/limit: unknown limit " + Quote(limit)};
+  }
   const auto& yaku = j.at("yaku");
   if (yaku.size() > r.yaku.capacity())
     return Error{pointer + "/yaku: " + std::to_string(yaku.size()) + " entries; at most " +
@@ -112,6 +115,14 @@ Result<ScoreResult> ReadScore(const J& j, const std::string& pointer) {
       e.yakuman = static_cast<uint8_t>(entry.at("yakuman").template get<int>());
     } else {
       e.sixths = static_cast<int16_t>(std::lround(entry.at("han").template get<double>() * 6));
+    }
+    if (entry.contains("limit")) {  // a Ningbo limit hand: "limit" (満貫) or "half_limit" (半満貫)
+      const std::string entry_limit = entry.at("limit").template get<std::string>();
+      const auto l = limit_of(entry_limit);
+      if (l != Limit::kLimit && l != Limit::kHalfLimit)
+        return Error{PointerAppend(pointer + "/yaku", std::to_string(i)) + "/limit: " + Quote(entry_limit) +
+                     " is no limit hand's value (\"limit\" or \"half_limit\")"};
+      e.limit = *l;
     }
     r.yaku.push_back(e);
   }

@@ -25,6 +25,8 @@ std::string LimitWord(Limit l) {
     case Limit::kBaiman: return "倍満";
     case Limit::kSanbaiman: return "三倍満";
     case Limit::kYakuman: return "役満";
+    case Limit::kLimit: return "満貫";       // Ningbo (never exported: the export refuses it)
+    case Limit::kHalfLimit: return "半満貫";
     default: return "";
   }
 }

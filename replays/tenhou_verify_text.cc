@@ -55,6 +55,8 @@ std::string LimitText(Limit l) {
     case Limit::kBaiman: return "倍満";
     case Limit::kSanbaiman: return "三倍満";
     case Limit::kYakuman: return "役満";
+    case Limit::kLimit: return "満貫";  // Ningbo's limit hands; no Tenhou record has them
+    case Limit::kHalfLimit: return "半満貫";
     case Limit::kCount: break;
   }
   return "?";

@@ -13,14 +13,13 @@ namespace mj {
 namespace {
 
 constexpr int kSixthsPerHan = 6;
-constexpr int kLimitSixths = 13 * kSixthsPerHan;  // a paid limit hand shows 13 han, as a yakuman
 constexpr int64_t kMaxShare = 100'000'000;        // share values are clamped here
 constexpr int kMaxFan = 40;                        // 10 fu x 2^40 is far beyond kMaxShare
 
 constexpr int Idx(YakuId id) { return static_cast<int>(id); }
 
 // The table value of `id` in sixths for a closed or open hand; 0 = not awarded (disabled, or
-// closed only and the hand is open). Limit-hand entries hold 13 han per multiple.
+// closed only and the hand is open). For a limit-hand entry only "> 0" (enabled) is read.
 int TableValue(const Ruleset& rules, YakuId id, bool closed) {
   const YakuValue& v = rules.yaku[Idx(id)];
   if (!v.enabled) return 0;
@@ -194,24 +193,36 @@ int LimitValue(const LimitList& limits, const Ruleset& rules) {
   return static_cast<int>(std::min<int64_t>(2 * static_cast<int64_t>(rules.ningbo.half_limit), kMaxShare));
 }
 
-// Fills `r` as a paid limit hand.
-void SetLimitHand(ScoreResult* r, const LimitList& limits, int value, bool dealer) {
+// Fills `r` as a paid limit hand: each entry marked 満貫 (kLimit) or 半満貫 (kHalfLimit) as the
+// seed's table has it ("(F)半満貫 地和", "(G)満貫 天和 三元和 四喜和 九蓮寶燈 十三ヤオ 十三不搭"),
+// the hand kLimit when any entry is a full limit, else kHalfLimit. No han and no yakuman: the
+// table gives these hands a value, not fan.
+void SetLimitHand(ScoreResult* r, const LimitList& limits, int value, bool dealer, const Ruleset& rules) {
   r->yaku.clear();
-  for (YakuId id : limits) r->yaku.push_back({id, 0, 1});
-  r->han_sixths = kLimitSixths;
-  r->yakuman = 1;
-  r->limit = Limit::kYakuman;
+  bool full = false;
+  for (YakuId id : limits) {
+    const bool half = IsHalfLimit(id, rules);
+    full = full || !half;
+    r->yaku.push_back({id, 0, 0, half ? Limit::kHalfLimit : Limit::kLimit});
+  }
+  r->han_sixths = 0;
+  r->yakuman = 0;
+  r->limit = full ? Limit::kLimit : Limit::kHalfLimit;
   r->payment = NingboPayment(value, dealer);
 }
+
+bool IsLimitHand(const ScoreResult& r) { return r.limit == Limit::kLimit || r.limit == Limit::kHalfLimit; }
 
 int PerShare(const ScoreResult& r, bool dealer) {
   return dealer ? r.payment.each / 2 : r.payment.non_dealer;
 }
 
-// Orders candidates: value, then han, then fu.
+// Orders candidates: value, then a limit hand before a counted reading of the same value (the
+// seed names such a hand by its limit 役), then han, then fu.
 bool Better(const ScoreResult& a, const ScoreResult& b, bool dealer) {
   const int va = PerShare(a, dealer), vb = PerShare(b, dealer);
   if (va != vb) return va > vb;
+  if (IsLimitHand(a) != IsLimitHand(b)) return IsLimitHand(a);
   if (a.han_sixths != b.han_sixths) return a.han_sixths > b.han_sixths;
   return a.fu > b.fu;
 }
@@ -295,7 +306,7 @@ ScoreResult NingboScoring::Score(const WinContext& ctx, const Ruleset& rules) co
       AddFu(&cand.fu_breakdown, &fu, FuReason::kBase, rules.ningbo.base_fu);
       AddFu(&cand.fu_breakdown, &fu, FuReason::kTsumo, rules.ningbo.tsumo_fu);
       cand.fu = fu;
-      SetLimitHand(&cand, limits, LimitValue(limits, rules), dealer);
+      SetLimitHand(&cand, limits, LimitValue(limits, rules), dealer, rules);
       offer(cand);
     }
   }
@@ -314,7 +325,7 @@ ScoreResult NingboScoring::Score(const WinContext& ctx, const Ruleset& rules) co
     if (!limits.empty()) {
       const int limit_value = LimitValue(limits, rules);
       if (limit_value >= value) {
-        SetLimitHand(&cand, limits, limit_value, dealer);
+        SetLimitHand(&cand, limits, limit_value, dealer, rules);
         offer(cand);
         return;
       }

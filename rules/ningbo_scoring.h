@@ -26,11 +26,14 @@
 //   and a wind pair, with a pung/kong of the seat wind), junsei_chuuren, and the two dealt-hand
 //   wins. A limit hand is worth the limit (ningbo.half_limit for those in half_limit_hands;
 //   with limit 0 the full limit is 2 x half_limit), or its ordinary value when that is more.
-//   Limit hands do not stack. Paid as a limit hand: yakuman 1, han 13, limit "yakuman".
+//   Limit hands do not stack; when the limit and the ordinary value are equal the limit hand
+//   is kept. Paid as a limit hand: han 0, yakuman 0, limit "limit" (満貫) when any of its
+//   entries is a full limit hand, else "half_limit" (半満貫); its yaku are the limit entries
+//   only, each han 0 with its own "limit"/"half_limit"; fu is the reading's fu (not paid).
 // - Payment (三家払い, also on a ron): a non-dealer winner gets v from each non-dealer and 2v
 //   from the dealer ({"dealer": 2v, "non_dealer": v}); a dealer gets 2v from each ({"each": 2v}).
 //   Exact, no rounding; honba and deposits as the ruleset says (none in the preset).
-// - The reading that pays most is kept (then more han, then more fu).
+// - The reading that pays most is kept (then a limit hand, then more han, then more fu).
 // - rules.minimum_sixths > 0 (not the preset) asks that many sixths of counting fan, or a
 //   limit hand; else error no_yaku.
 //

@@ -311,7 +311,9 @@ std::string FuReasonText(const FuEntry& e) {
 }
 
 std::string_view LimitName(Limit l) {
-  static constexpr std::string_view kNames[] = {"none", "mangan", "haneman", "baiman", "sanbaiman", "yakuman"};
+  static constexpr std::string_view kNames[] = {"none",      "mangan",  "haneman", "baiman",
+                                                "sanbaiman", "yakuman", "limit",   "half_limit"};
+  static_assert(std::size(kNames) == static_cast<size_t>(Limit::kCount));
   return kNames[static_cast<int>(l)];
 }
 
@@ -360,6 +362,7 @@ json ScoreResultToJson(const json& id, const ScoreResult& r) {
     } else {
       y["han"] = HanToJson(e.sixths);
     }
+    if (e.limit != Limit::kNone) y["limit"] = std::string(LimitName(e.limit));
     yaku.push_back(std::move(y));
   }
   out["yaku"] = std::move(yaku);

@@ -10,13 +10,18 @@
 
 namespace mj {
 
-enum class Limit : uint8_t { kNone, kMangan, kHaneman, kBaiman, kSanbaiman, kYakuman, kCount };
-[[nodiscard]] std::string_view LimitName(Limit l);  // "none", "mangan", ..., "yakuman"
+// The limit a hand was paid at. kMangan..kYakuman: riichi's limits (kMangan also for a counted
+// value cut at a ruleset's cap, Ningbo's 300 included). kLimit / kHalfLimit: a limit hand of
+// Ningbo's table paid its fixed value, 満貫 / 半満貫 (seed 004: "(G)満貫", "(F)半満貫"); such a
+// hand is no yakuman and counts no han.
+enum class Limit : uint8_t { kNone, kMangan, kHaneman, kBaiman, kSanbaiman, kYakuman, kLimit, kHalfLimit, kCount };
+[[nodiscard]] std::string_view LimitName(Limit l);  // "none", "mangan", ..., "yakuman", "limit", "half_limit"
 
 struct YakuEntry {
   YakuId id = YakuId::kCount;
-  int16_t sixths = 0;     // han value in sixths of a han (0 for a yakuman entry)
+  int16_t sixths = 0;     // han value in sixths of a han (0 for a yakuman or limit-hand entry)
   uint8_t yakuman = 0;    // yakuman multiples of this entry (0 for ordinary yaku)
+  Limit limit = Limit::kNone;  // kLimit / kHalfLimit: a Ningbo limit hand (sixths and yakuman 0)
 };
 
 enum class FuReason : uint8_t {
@@ -71,7 +76,8 @@ enum class ScoreError : uint8_t { kNone, kNoYaku, kNotWinningHand, kInvalidInput
 struct ScoreResult {
   ScoreError error = ScoreError::kNone;
   std::string message;           // what exactly is wrong, when error != kNone
-  int han_sixths = 0;            // total han in sixths (yakuman hands: 13 * 6 per multiple)
+  int han_sixths = 0;            // total han in sixths (yakuman hands: 13 * 6 per multiple; 0 for
+                                 // a Ningbo limit hand, limit kLimit / kHalfLimit)
   int fu = 0;
   int yakuman = 0;               // yakuman multiples paid (kazoe yakuman counts 1)
   Limit limit = Limit::kNone;

@@ -132,6 +132,8 @@ TEST(NingboEngine, ChiihouIsARonOnTheDealersFirstDiscardForHalfTheLimit) {
   bool chiihou = false;
   for (const YakuEntry& y : h.score.yaku) chiihou = chiihou || y.id == YakuId::kChiihou;
   EXPECT_TRUE(chiihou);
+  EXPECT_EQ(h.score.limit, Limit::kHalfLimit);  // seed (F) 半満貫: 地和; no yakuman
+  EXPECT_EQ(h.score.yakuman, 0);
   EXPECT_EQ(h.score.total, 600);
   EXPECT_EQ(h.deltas, (std::array<int, 4>{-300 + 100, 600, -150 - 54, -150 - 46}));
 }
@@ -156,6 +158,8 @@ TEST(NingboEngine, ThirteenUnconnectedWinsOnTheFirstDraw) {
   bool unconnected = false;
   for (const YakuEntry& y : h.score.yaku) unconnected = unconnected || y.id == YakuId::kThirteenUnconnected;
   EXPECT_TRUE(unconnected);
+  EXPECT_EQ(h.score.limit, Limit::kLimit);  // seed (G)(ヘ) 満貫: 十三不搭
+  EXPECT_EQ(h.score.yakuman, 0);
   EXPECT_EQ(h.side_deltas, (std::array<int, 4>{0, 0, 0, 0}));
   EXPECT_EQ(h.deltas, (std::array<int, 4>{-600, 1200, -300, -300}));
 }

@@ -4,10 +4,16 @@
 // never by this code. Only the fields present in "expect" are compared.
 // Below the cases: the seed's worked examples without a limit, the 1952 limit of 200, limit hands
 // without a limit, the dealt-hand wins on a non-dealer's first draw, the losers' side values
-// (LoserValue), table edits and rejected settings (docs/NINGBO.md).
+// (LoserValue), table edits and rejected settings (docs/NINGBO.md), and limit hands named
+// limit (満貫) / half_limit (半満貫) by the `score` command, plain and --pretty.
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,6 +23,7 @@
 #include "rules/ningbo_scoring.h"
 #include "rules/ruleset.h"
 #include "rules/score_json.h"
+#include "tests/program_run.h"
 #include "tests/score_case_file.h"
 
 namespace mj {
@@ -206,11 +213,14 @@ TEST(NingboSeedExamplesTest, LimitOf200From1952) {
   const json chiihou = ScoreInputJson(
       {{"concealed", "123m456m789p234s55p"}, {"win_tile", "4s"}, {"seat_wind", "W"}, {"chiihou", true}}, rules);
   EXPECT_EQ(chiihou["payment"], (json{{"dealer", 200}, {"non_dealer", 100}})) << chiihou.dump();
+  EXPECT_EQ(chiihou["limit"], "half_limit") << chiihou.dump();  // seed (F) 半満貫(百点): 地和
   // 三元和: the limit 200 from each non-dealer, 400 from the dealer.
   const json daisangen = ScoreInputJson(
       {{"concealed", "555z666z777z123m99m"}, {"win_tile", "3m"}, {"seat_wind", "N"}}, rules);
   EXPECT_EQ(daisangen["payment"], (json{{"dealer", 400}, {"non_dealer", 200}})) << daisangen.dump();
-  EXPECT_EQ(daisangen["yakuman"], 1) << daisangen.dump();
+  EXPECT_EQ(daisangen["limit"], "limit") << daisangen.dump();  // seed (G)(ロ) 満貫(二百点): 三元和
+  EXPECT_EQ(daisangen["yakuman"], 0) << daisangen.dump();
+  EXPECT_EQ(daisangen["han"], 0) << daisangen.dump();
 }
 
 // Without a limit (0) a full limit hand is worth twice the half limit (300), or its ordinary value
@@ -221,7 +231,8 @@ TEST(NingboSeedExamplesTest, LimitHandsWithoutALimit) {
   const json pungs =
       ScoreInputJson({{"concealed", "555z666z777z234p99s"}, {"win_tile", "4p"}, {"seat_wind", "S"}}, rules);
   EXPECT_EQ(pungs["payment"], (json{{"dealer", 600}, {"non_dealer", 300}})) << pungs.dump();
-  EXPECT_EQ(pungs["yakuman"], 1) << pungs.dump();
+  EXPECT_EQ(pungs["limit"], "limit") << pungs.dump();  // seed (G)(ロ) 満貫: 三元和
+  EXPECT_EQ(pungs["yakuman"], 0) << pungs.dump();
   // 三元和 with closed kongs: 10 + 3 x 32 = 106 fu x 8 = 848 > 300 -> paid as an ordinary hand.
   const json kong_hand = {{"concealed", "234p99s"}, {"win_tile", "4p"}, {"seat_wind", "S"},
                           {"melds", {JMeld("ankan", "5555z"), JMeld("ankan", "6666z"), JMeld("ankan", "7777z")}}};
@@ -229,6 +240,7 @@ TEST(NingboSeedExamplesTest, LimitHandsWithoutALimit) {
   EXPECT_EQ(kongs["fu"], 106) << kongs.dump();
   EXPECT_EQ(kongs["payment"], (json{{"dealer", 1696}, {"non_dealer", 848}})) << kongs.dump();
   EXPECT_EQ(kongs["yakuman"], 0) << kongs.dump();
+  EXPECT_EQ(kongs["limit"], "none") << kongs.dump();  // counted: 3 dragon fan, no cap
   // The same hand under the preset's limit: 300.
   const json capped = ScoreInputJson(kong_hand, Preset("ningbo"));
   EXPECT_EQ(capped["payment"], (json{{"dealer", 600}, {"non_dealer", 300}})) << capped.dump();
@@ -236,6 +248,89 @@ TEST(NingboSeedExamplesTest, LimitHandsWithoutALimit) {
   const json chiihou = ScoreInputJson(
       {{"concealed", "123m456m789p234s55p"}, {"win_tile", "4s"}, {"seat_wind", "S"}, {"chiihou", true}}, rules);
   EXPECT_EQ(chiihou["payment"], (json{{"dealer", 300}, {"non_dealer", 150}})) << chiihou.dump();
+  EXPECT_EQ(chiihou["limit"], "half_limit") << chiihou.dump();
+}
+
+// Equal values: a limit hand whose counted value reaches the cap is still reported as the limit
+// hand. Seed 004 lists 三元和 among the 役 valued 満貫 ("(G)満貫(二百点) ... (ロ)三元和"); the
+// payment is the same either way.
+TEST(NingboLimitHandsTest, AtEqualValueTheLimitHandIsReported) {
+  const json kong_hand = {{"concealed", "234p99s"}, {"win_tile", "4p"}, {"seat_wind", "S"},
+                          {"melds", {JMeld("ankan", "5555z"), JMeld("ankan", "6666z"), JMeld("ankan", "7777z")}}};
+  // Counted: 106 fu x 2^3 = 848, capped at 300 = the limit 300.
+  const json out = ScoreInputJson(kong_hand, Preset("ningbo"));
+  EXPECT_EQ(out["limit"], "limit") << out.dump();
+  EXPECT_EQ(out["han"], 0) << out.dump();
+  EXPECT_EQ(out["yakuman"], 0) << out.dump();
+  EXPECT_EQ(out["yaku"], json::parse(R"([{"name":"daisangen","han":0,"limit":"limit"}])")) << out.dump();
+  EXPECT_EQ(out["fu"], 106) << out.dump();  // the reading's fu, shown, not paid
+  EXPECT_EQ(out["payment"], (json{{"dealer", 600}, {"non_dealer", 300}})) << out.dump();
+}
+
+// ---------------------------------------------------------------- the score command
+
+// Runs `mahjong score ARGS` on `lines` (through a temporary file).
+test::ProgramRun RunScore(const std::string& args, const std::string& lines) {
+  const std::filesystem::path in =
+      std::filesystem::temp_directory_path() / ("mj_ningbo_score_" + std::to_string(::getpid()) + ".jsonl");
+  std::ofstream(in) << lines;
+  test::ProgramRun r = test::Program("score " + args + " < " + in.string());
+  std::filesystem::remove(in);
+  return r;
+}
+
+// 三元和 with two dragon pons open (seed (G)(ロ) 満貫: 三元和) and 地和 on a 10-fu hand (seed (F)
+// 半満貫: 地和 "親の最初の打牌で子が和ったとき"), non-dealer South: 300 / 600 and 150 / 300.
+constexpr char kLimitHands[] =
+    R"({"id":"daisangen","concealed":"777z234p99s","win_tile":"9s","seat_wind":"S","melds":[{"type":"pon","tiles":"555z"},{"type":"pon","tiles":"666z"}]})"
+    "\n"
+    R"({"id":"chiihou","concealed":"123m456m789p234s55p","win_tile":"4s","seat_wind":"S","chiihou":true})"
+    "\n";
+
+TEST(NingboScoreCommand, LimitHandsAreNamedLimitAndHalfLimitNotYakuman) {
+  const test::ProgramRun r = RunScore("--rules ningbo", kLimitHands);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::istringstream lines(r.out);
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line));
+  const json big = json::parse(line);
+  EXPECT_EQ(big["limit"], "limit") << line;
+  EXPECT_EQ(big["han"], 0) << line;
+  EXPECT_EQ(big["han_sixths"], 0) << line;
+  EXPECT_EQ(big["yakuman"], 0) << line;
+  EXPECT_EQ(big["yaku"], json::parse(R"([{"name":"daisangen","han":0,"limit":"limit"}])")) << line;
+  EXPECT_EQ(big["payment"], (json{{"dealer", 600}, {"non_dealer", 300}})) << line;
+  EXPECT_EQ(big["total"], 1200) << line;
+  ASSERT_TRUE(std::getline(lines, line));
+  const json half = json::parse(line);
+  EXPECT_EQ(half["limit"], "half_limit") << line;
+  EXPECT_EQ(half["han"], 0) << line;
+  EXPECT_EQ(half["yakuman"], 0) << line;
+  EXPECT_EQ(half["yaku"], json::parse(R"([{"name":"chiihou","han":0,"limit":"half_limit"}])")) << line;
+  EXPECT_EQ(half["payment"], (json{{"dealer", 300}, {"non_dealer", 150}})) << line;
+  EXPECT_EQ(half["total"], 600) << line;
+  EXPECT_EQ(r.out.find("yakuman\":1"), std::string::npos) << r.out;
+}
+
+TEST(NingboScoreCommand, PrettyNamesTheLimitInEnglishAndJapanese) {
+  const test::ProgramRun r = RunScore("--rules ningbo --pretty", kLimitHands);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\n  daisangen limit (満貫)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  limit (満貫): payment {\"dealer\":600,\"non_dealer\":300}, honba +0, deposits +0, total 1200\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n  chiihou half_limit (半満貫)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  half_limit (半満貫): payment {\"dealer\":300,\"non_dealer\":150}, honba +0, deposits +0, total 600\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("yakuman"), std::string::npos) << r.out;
+}
+
+TEST(NingboScoreCommand, CompareTableNamesTheLimit) {
+  const test::ProgramRun r = RunScore("--compare ningbo --table", kLimitHands);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("| limit 1200"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("| half_limit 600"), std::string::npos) << r.out;
 }
 
 // ---------------------------------------------------------------- dealt-hand wins (first draw)
@@ -265,7 +360,9 @@ TEST(NingboDealtHandTest, ThirteenUnconnectedSeedExampleOnANonDealersFirstDraw) 
   const ScoreResult r = ScoreFirstDraw("369m147p258s12567z", "5z", rules);
   ASSERT_TRUE(r.ok()) << r.message;
   EXPECT_TRUE(HasYaku(r, YakuId::kThirteenUnconnected));
-  EXPECT_EQ(r.yakuman, 1);
+  EXPECT_EQ(r.limit, Limit::kLimit);  // seed (G)(ヘ) 満貫: 十三不搭
+  EXPECT_EQ(r.yakuman, 0);
+  EXPECT_EQ(r.han_sixths, 0);
   EXPECT_EQ(r.payment.kind, PaymentKind::kTsumoNonDealer);
   EXPECT_EQ(r.payment.dealer, 600);
   EXPECT_EQ(r.payment.non_dealer, 300);

@@ -1,15 +1,22 @@
 // Ningbo readings made settings (docs/NINGBO.md): pao when the liable tile is won on by ron
-// (ningbo.pao_on_ron), and no honba counter in `replay show` where honba are worth nothing.
+// (ningbo.pao_on_ron), no honba counter in `replay show` where honba are worth nothing, and limit
+// hands recorded and shown as limit (満貫) / half_limit (半満貫), not as yakuman.
 // Expected numbers are worked out from RULES.md `ningbo` and written next to them.
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <optional>
 #include <sstream>
 
+#include "agents/registry.h"
 #include "engine/game.h"
 #include "engine/invariants.h"
+#include "replays/replay.h"
+#include "replays/replay_schema.h"
 #include "replays/replay_show.h"
+#include "replays/replay_verify.h"
+#include "replays/replay_writer.h"
 #include "rules/ruleset.h"
 #include "tests/scenario.h"
 
@@ -19,6 +26,7 @@ namespace {
 using test::Policy;
 using test::PolicyAgent;
 using test::ScenarioWall;
+using nlohmann::json;
 
 Ruleset Rules(const nlohmann::json& j) {
   auto r = RulesetFromJson(j);
@@ -117,6 +125,85 @@ TEST(NingboReplayShow, NoHonbaCounterWhereHonbaAreWorthNothing) {
   const std::string text = ShowReplay(ningbo, -1);
   EXPECT_NE(text.find("Hand 0: East 1, riichi sticks 0, dealer seat 0"), std::string::npos) << text;
   EXPECT_EQ(text.find("honba"), std::string::npos) << text;
+}
+
+// The replay of a limit-hand win: its score object says "limit", the document passes the schema,
+// reads back and writes the same bytes, and (`from_seed`: the walls come from the seed, not a
+// script) re-simulates.
+void ExpectLimitHandReplay(const GameRecord& rec, const char* limit, bool from_seed) {
+  const json doc = ReplayToJson(rec);
+  const auto& schema = ReplaySchema();
+  ASSERT_TRUE(schema.ok()) << schema.error();
+  const auto errors = schema->Validate(doc);
+  EXPECT_TRUE(errors.empty()) << errors.front().ToString();
+  int limit_wins = 0;
+  for (const json& e : doc["events"])
+    if (e["type"] == "hora" && e["score"]["limit"] == limit) {
+      ++limit_wins;
+      EXPECT_EQ(e["score"]["yakuman"], 0) << e.dump();
+      EXPECT_EQ(e["score"]["han"], 0) << e.dump();
+      for (const json& y : e["score"]["yaku"]) EXPECT_TRUE(y.contains("limit")) << e.dump();
+    }
+  EXPECT_GE(limit_wins, 1) << "no win with limit " << limit;
+  auto back = ReplayFromJson(doc);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(ReplayText(*back), ReplayText(rec));
+  if (!from_seed) return;
+  auto verified = VerifyReplay(rec);
+  ASSERT_TRUE(verified.ok()) << verified.error();
+  EXPECT_TRUE(verified->ok()) << verified->divergence->ToString();
+}
+
+// 三元和 (seed (G)(ロ) 満貫: 三元和) by ron, paid by all three: the text names the limit.
+TEST(NingboReplayShow, ALimitHandIsShownAsTheLimitNotYakuman) {
+  const GameRecord ningbo = PlayBigDragonsRon(Rules({{"base", "ningbo"}}));
+  const std::string text = ShowReplay(ningbo, -1);
+  EXPECT_NE(text.find("\n    daisangen limit (満貫)\n    limit (満貫): ron paid by all three: 300/600 (non-dealers/dealer)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("yakuman"), std::string::npos) << text;
+  ExpectLimitHandReplay(ningbo, "limit", false);
+  // The schema and the reader take half_limit too, and no other name on a yaku entry.
+  json doc = ReplayToJson(ningbo);
+  json* score = nullptr;
+  for (json& e : doc["events"])
+    if (e["type"] == "hora") score = &e["score"];
+  ASSERT_NE(score, nullptr);
+  (*score)["limit"] = "half_limit";
+  (*score)["yaku"][0]["limit"] = "half_limit";
+  const auto& schema = ReplaySchema();
+  ASSERT_TRUE(schema.ok()) << schema.error();
+  EXPECT_TRUE(schema->Validate(doc).empty()) << schema->Validate(doc).front().ToString();
+  (*score)["yaku"][0]["limit"] = "mangan";
+  EXPECT_FALSE(schema->Validate(doc).empty());
+  auto bad = ReplayFromJson(doc);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().find("/yaku/0/limit"), std::string::npos) << bad.error();
+}
+
+// A game of four greedy players (match --rules ningbo --agents greedy x4 --seed 2, game 46) in
+// which seat 2 wins 十三不搭 on its first draw (seed (G)(ヘ) 満貫: 十三不搭): a limit hand of real
+// play through the replay document, `replay show` and verification.
+TEST(NingboReplayShow, ALimitHandOfAGreedyGame) {
+  auto rules = LoadRuleset("ningbo");
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  std::array<std::unique_ptr<Agent>, 4> owned;
+  std::array<Agent*, 4> agents{};
+  for (int s = 0; s < 4; ++s) {
+    owned[s] = std::move(MakeAgent("greedy")).value();
+    agents[s] = owned[s].get();
+  }
+  GameRecord rec = PlayGame(*rules, 6885707634579109225ULL, agents);
+  rec.agents = {"greedy", "greedy", "greedy", "greedy"};
+  ASSERT_TRUE(rec.complete) << rec.error;
+  const std::string text = ShowReplay(rec, -1);
+  ASSERT_NE(text.find("    thirteen_unconnected limit (満貫)\n    limit (満貫): tsumo 300/600 (non-dealers/dealer)\n"),
+            std::string::npos)
+      << "no 十三不搭 win in this game any more: pick another seed (match --rules ningbo, grep the replays for "
+         "\"limit\":\"limit\")";
+  EXPECT_EQ(text.find("yakuman"), std::string::npos);
+  EXPECT_EQ(text.find("honba"), std::string::npos);
+  ExpectLimitHandReplay(rec, "limit", true);
 }
 
 }  // namespace

@@ -19,26 +19,33 @@ bool NumbersEqual(const json& a, const json& b) {
   return std::fabs(a.get<double>() - b.get<double>()) < 1e-9;
 }
 
-// The output's yaku array as a name -> han map; duplicates are reported in `problems`.
-std::map<std::string, double> YakuMap(const json& yaku, std::vector<std::string>& problems) {
-  std::map<std::string, double> out;
+// The output's yaku array as a name -> value map: the entry's "limit" ("limit", "half_limit":
+// a Ningbo limit hand) when it has one, else its han. Duplicates are reported in `problems`.
+std::map<std::string, json> YakuMap(const json& yaku, std::vector<std::string>& problems) {
+  std::map<std::string, json> out;
   if (!yaku.is_array()) {
     problems.push_back("output \"yaku\" is not an array");
     return out;
   }
   for (const json& y : yaku) {
-    if (!y.is_object() || !y.contains("name") || !y.contains("han") || !y["name"].is_string() || !y["han"].is_number()) {
+    if (!y.is_object() || !y.contains("name") || !y.contains("han") || !y["name"].is_string() || !y["han"].is_number() ||
+        (y.contains("limit") && !y["limit"].is_string())) {
       problems.push_back("malformed yaku entry " + y.dump());
       continue;
     }
     const std::string name = y["name"].get<std::string>();
     if (out.count(name)) problems.push_back("yaku \"" + name + "\" listed twice");
-    out[name] = y["han"].get<double>();
+    out[name] = y.contains("limit") ? y["limit"] : y["han"];
   }
   return out;
 }
 
-std::string MapText(const std::map<std::string, double>& m) {
+// An expected yaku value (han, or a limit name) against the output's.
+bool SameYakuValue(const json& want, const json& got) {
+  return want.is_number() ? NumbersEqual(want, got) : want == got;
+}
+
+std::string MapText(const std::map<std::string, json>& m) {
   json j = json::object();
   for (const auto& [k, v] : m) j[k] = v;
   return j.dump();
@@ -55,13 +62,13 @@ std::vector<std::string> CompareScoreOutput(const json& expect, const json& actu
     }
     const json& got = actual[key];
     if (key == "yaku") {
-      std::map<std::string, double> want_map;
-      for (const auto& [name, han] : want.items()) want_map[name] = han.get<double>();
-      const std::map<std::string, double> got_map = YakuMap(got, problems);
+      std::map<std::string, json> want_map;
+      for (const auto& [name, value] : want.items()) want_map[name] = value;
+      const std::map<std::string, json> got_map = YakuMap(got, problems);
       bool same = want_map.size() == got_map.size();
-      for (const auto& [name, han] : want_map) {
+      for (const auto& [name, value] : want_map) {
         auto it = got_map.find(name);
-        if (it == got_map.end() || std::fabs(it->second - han) > 1e-9) same = false;
+        if (it == got_map.end() || !SameYakuValue(value, it->second)) same = false;
       }
       if (!same) problems.push_back("yaku: expected " + MapText(want_map) + ", got " + MapText(got_map));
     } else if (want.is_number()) {

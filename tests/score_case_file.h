@@ -1,7 +1,8 @@
 #pragma once
 // Test support for hand-worked scoring case files (tests/data/*_score_cases.jsonl): one JSON
 // object per line, {"name", "input", "expect", "why"} and optionally "rules" (a preset name).
-// Only the fields present in "expect" are compared; "yaku" as an exact name -> han map.
+// Only the fields present in "expect" are compared; "yaku" as an exact name -> han map (a Ningbo
+// limit-hand entry: name -> its "limit", "limit" or "half_limit").
 
 #include <ostream>
 #include <string>

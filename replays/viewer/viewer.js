@@ -338,6 +338,10 @@
   function Deltas(d, oya) {
     return d.map((x, p) => (x ? SeatLabel(p, oya) + ' ' + (x > 0 ? '+' : '') + x : '')).filter(Boolean).join(', ') || 'none';
   }
+  // A Ningbo limit hand's value: "limit (満貫)", "half_limit (半満貫)".
+  function LimitHandText(limit) {
+    return limit === 'half_limit' ? 'half_limit (半満貫)' : limit === 'limit' ? 'limit (満貫)' : Escape(String(limit));
+  }
   function HoraHtml(e, st) {
     const tsumo = e.actor === e.target;
     const sc = e.score || {};
@@ -351,12 +355,17 @@
     } else {
       h += '<table class="yaku">';
       for (const y of sc.yaku || []) {
-        const v = y.yakuman ? (y.yakuman === 1 ? 'yakuman' : y.yakuman + 'x yakuman') : HanText(y.han) + ' han';
+        const v = y.limit ? LimitHandText(y.limit) : y.yakuman ? (y.yakuman === 1 ? 'yakuman' : y.yakuman + 'x yakuman') : HanText(y.han) + ' han';
         h += '<tr><td>' + Escape(y.name) + '</td><td>' + v + '</td></tr>';
       }
       h += '</table>';
-      let total = sc.yakuman > 0 ? (sc.yakuman === 1 ? 'yakuman' : sc.yakuman + 'x yakuman') : HanText(sc.han) + ' han' + (sc.fu > 0 ? ' ' + sc.fu + ' fu' : '');
-      if (sc.limit && sc.limit !== 'none') total += ', ' + sc.limit;
+      let total;
+      if (sc.limit === 'limit' || sc.limit === 'half_limit') {
+        total = LimitHandText(sc.limit);
+      } else {
+        total = sc.yakuman > 0 ? (sc.yakuman === 1 ? 'yakuman' : sc.yakuman + 'x yakuman') : HanText(sc.han) + ' han' + (sc.fu > 0 ? ' ' + sc.fu + ' fu' : '');
+        if (sc.limit && sc.limit !== 'none') total += ', ' + Escape(sc.limit);
+      }
       h += '<div class="total">' + total + ': ' + PaymentText(sc.payment, !tsumo) + '</div>';
       if ((sc.fu_breakdown || []).length) h += '<div class="fu">fu: ' + sc.fu_breakdown.map((f) => Escape(f.reason) + ' ' + f.fu).join(', ') + '</div>';
       if (sc.honba_bonus || sc.deposits) h += '<div>honba +' + sc.honba_bonus + ', deposits +' + sc.deposits + ', total ' + sc.total + '</div>';

@@ -12,7 +12,7 @@ fi
 rm -rf "$work" && mkdir -p "$work/games" "$work/screenshots"
 # name rules seed agents [stop_after]: every preset, mixed agents (calls, kans, riichi, draws;
 # Dunpai seed 4: a closed kan, exhaustive draws, every way to lose shields; seed 2: a tsumo
-# protection), and a game stopped by an agent error.
+# protection; ningbo-limit: a 十三不搭 win, a limit hand), and a game stopped by an agent error.
 games=(
   "riichi riichi 3 greedy,greedy,defensive,random"
   "fuless fuless 11 greedy,defensive,greedy,random"
@@ -21,6 +21,7 @@ games=(
   "dunpai dunpai 4 greedy,defensive,greedy,greedy"
   "dunpai-protection dunpai 2 greedy,defensive,greedy,greedy"
   "ningbo ningbo 3 greedy,greedy,defensive,random"
+  "ningbo-limit ningbo 6885707634579109225 greedy,greedy,greedy,greedy"
   "stopped riichi 5 random,random,random,random 150"
 )
 for g in "${games[@]}"; do

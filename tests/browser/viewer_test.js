@@ -116,6 +116,17 @@ function TimeSteps() {
       fuless: { result: firstResult },
       stopped: { last: ev.length - 1 },
     };
+    // A Ningbo limit hand is shown by its limit (満貫), not as a yakuman (docs/NINGBO.md).
+    if (name === 'ningbo-limit') {
+      const i = ev.findIndex((e) => e.type === 'hora' && e.score && e.score.limit === 'limit');
+      if (i < 0) Fail(name + ': no limit-hand win in the game (pick another seed in run.sh)');
+      picks[name] = { limit: i };
+      await page.goto('file://' + path.join(gamesDir, name + '.html') + '#e=' + i);
+      const text = await page.evaluate(() => (document.querySelector('.res') || { textContent: '' }).textContent);
+      for (const want of ['limit (満貫): ', ev[i].score.yaku[0].name + 'limit (満貫)'])
+        if (!text.includes(want)) Fail(name + ': the win at event ' + i + ' does not show "' + want + '": ' + text);
+      if (text.includes('yakuman')) Fail(name + ': the limit hand at event ' + i + ' is shown as a yakuman: ' + text);
+    }
     const pick = picks[name] || {};
     for (const [what, i] of Object.entries(pick)) {
       if (i <= 0) continue;
