@@ -469,12 +469,14 @@
     });
     return h + '</div></section>';
   }
+  // No honba counter where honba are worth nothing (honba_value 0: Ningbo, Dunpai), as replay show.
+  const showHonba = rules.honba_value !== 0;
   function Render() {
     const st = states[index];
     const e = events[index];
     const stopped = !doc.complete && index === events.length - 1;
     let info = '<div class="round">' + (st.hand >= 0 ? WIND_NAMES[WINDS.indexOf(st.bakaze)] + ' ' + st.kyoku : '—') +
-      '</div><div>honba <b>' + st.honba + '</b></div><div>riichi sticks <b>' + st.kyotaku + '</b></div><div>wall <b class="wallcount">' +
+      '</div>' + (showHonba ? '<div>honba <b>' + st.honba + '</b></div>' : '') + '<div>riichi sticks <b>' + st.kyotaku + '</b></div><div>wall <b class="wallcount">' +
       (st.hand >= 0 ? st.wall : '—') + '</b></div><div class="dora">' + (rules.dora === false ? 'no dora' : 'dora ' + st.dora.map((t) => TileHtml(t, 'small')).join('')) + '</div>';
     if (st.ura.length) info += '<div class="ura">ura ' + st.ura.map((t) => TileHtml(t, 'small')).join('') + '</div>';
     SetHtml('info', info);
@@ -536,7 +538,7 @@
     InstallTileStyles();
     const handOptions = handStarts.map((i, k) => {
       const e = events[i];
-      return '<option value="' + k + '">hand ' + k + ': ' + WIND_NAMES[WINDS.indexOf(e.bakaze)] + ' ' + e.kyoku + ' (' + e.honba + ')</option>';
+      return '<option value="' + k + '">hand ' + k + ': ' + WIND_NAMES[WINDS.indexOf(e.bakaze)] + ' ' + e.kyoku + (showHonba ? ' (' + e.honba + ')' : '') + '</option>';
     }).join('');
     const seatOptions = [0, 1, 2, 3].map((p) => '<option value="' + p + '">seat ' + p + ' ' + Escape(names[p]) + '</option>').join('');
     document.getElementById('app').innerHTML =

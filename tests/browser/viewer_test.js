@@ -126,6 +126,12 @@ function TimeSteps() {
       for (const want of ['limit (満貫): ', ev[i].score.yaku[0].name + 'limit (満貫)'])
         if (!text.includes(want)) Fail(name + ': the win at event ' + i + ' does not show "' + want + '": ' + text);
       if (text.includes('yakuman')) Fail(name + ': the limit hand at event ' + i + ' is shown as a yakuman: ' + text);
+      // No honba counter where honba are worth nothing (honba_value 0), though the dealer has kept the deal.
+      const info = await page.evaluate(() => document.getElementById('info').textContent);
+      if (info.includes('honba')) Fail(name + ': honba shown under honba_value 0: ' + info);
+      const hands = await page.$$eval('option', (o) => o.map((x) => x.textContent).filter((t) => t.startsWith('hand ')));
+      if (!hands.length || hands.some((t) => /\(\d+\)/.test(t))) Fail(name + ': hand list shows honba under honba_value 0: ' + hands.join(', '));
+      if (!ev.some((e) => e.type === 'start_kyoku' && e.honba > 0)) Fail(name + ': no hand with honba > 0 to show the point');
     }
     const pick = picks[name] || {};
     for (const [what, i] of Object.entries(pick)) {
