@@ -6,6 +6,7 @@ packages=(g++ cmake make libboost-dev libboost-program-options-dev libspdlog-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
           libsimdjson-dev libzstd-dev zlib1g-dev  # fast and compressed replays
           chromium  # the replay viewer's and the playtest report's browser tests (tests/browser/)
+          fonts-vlgothic  # Japanese text (Ningbo yaku names, 満貫) in those tests' screenshots, not boxes
           python3-matplotlib  # the playtest report's plots (scripts/playtest_report.py)
           ruby ruby-json ruby-nokogiri ruby-sass  # ruby*: the reference mjai server in the tests
           slurm-wlm munge  # tests/slurm_test.sh: a one-node Slurm cluster runs a match's shards
