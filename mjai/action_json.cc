@@ -102,46 +102,90 @@ std::string Answerable(std::span<const Action> legal, bool after_reach) {
 
 }  // namespace
 
+namespace {
+
+// An object built member by member (nlohmann's initializer lists copy every value twice).
+json Message(const char* type, int actor) {
+  json j(json::value_t::object);
+  j["type"] = type;
+  j["actor"] = actor;
+  return j;
+}
+
+json Dahai(const Action& a, const MjaiActionContext& ctx, const Ruleset& rules) {
+  json j = Message("dahai", a.actor);
+  j["pai"] = MjaiTile(a.tile, rules);
+  j["tsumogiri"] = a.tile == ctx.drawn;
+  return j;
+}
+
+}  // namespace
+
 std::vector<json> ActionToMjai(const Action& a, const MjaiActionContext& ctx, const Ruleset& rules) {
-  const int actor = a.actor;
+  std::vector<json> out;
+  out.reserve(2);
   switch (a.type) {
-    case ActionType::kDiscard:
-      return {{{"type", "dahai"}, {"actor", actor}, {"pai", MjaiTile(a.tile, rules)}, {"tsumogiri", a.tile == ctx.drawn}}};
+    case ActionType::kDiscard: out.push_back(Dahai(a, ctx, rules)); return out;
     case ActionType::kRiichi:
     case ActionType::kOpenRiichi: {
-      json reach = {{"type", "reach"}, {"actor", actor}};
+      json reach = Message("reach", a.actor);
       if (a.type == ActionType::kOpenRiichi) reach["open"] = true;
-      return {reach,
-              {{"type", "dahai"}, {"actor", actor}, {"pai", MjaiTile(a.tile, rules)}, {"tsumogiri", a.tile == ctx.drawn}}};
+      out.push_back(std::move(reach));
+      out.push_back(Dahai(a, ctx, rules));
+      return out;
     }
     case ActionType::kTsumo:
-      return {{{"type", "hora"}, {"actor", actor}, {"target", actor}, {"pai", MjaiTile(a.tile == kNoTile ? ctx.drawn : a.tile, rules)}}};
-    case ActionType::kRon:
-      return {{{"type", "hora"}, {"actor", actor}, {"target", ctx.target}, {"pai", MjaiTile(a.tile, rules)}}};
-    case ActionType::kNineTerminals:
-      return {{{"type", "ryukyoku"}, {"actor", actor}, {"reason", "kyushukyuhai"}}};
+    case ActionType::kRon: {
+      json j = Message("hora", a.actor);
+      j["target"] = a.type == ActionType::kTsumo ? static_cast<int>(a.actor) : ctx.target;
+      j["pai"] = MjaiTile(a.type == ActionType::kTsumo && a.tile == kNoTile ? ctx.drawn : a.tile, rules);
+      out.push_back(std::move(j));
+      return out;
+    }
+    case ActionType::kNineTerminals: {
+      json j = Message("ryukyoku", a.actor);
+      j["reason"] = "kyushukyuhai";
+      out.push_back(std::move(j));
+      return out;
+    }
     case ActionType::kChi:
     case ActionType::kPon:
     case ActionType::kDaiminkan:
-      return {{{"type", std::string(ActionTypeName(a.type))},
-               {"actor", actor},
-               {"target", ctx.target},
-               {"pai", MjaiTile(a.tile, rules)},
-               {"consumed", Tiles(a, rules)}}};
     case ActionType::kKakan:
-      return {{{"type", "kakan"}, {"actor", actor}, {"pai", MjaiTile(a.tile, rules)}, {"consumed", Tiles(a, rules)}}};
-    case ActionType::kAnkan: return {{{"type", "ankan"}, {"actor", actor}, {"consumed", Tiles(a, rules)}}};
-    case ActionType::kSetShield:
-      return {{{"type", "shield_set"}, {"actor", actor}, {"pai", MjaiTile(a.tile, rules)}}};
-    case ActionType::kExchange:
-      return {{{"type", "exchange"},
-               {"actor", actor},
-               {"pai", MjaiTile(a.tile, rules)},
-               {"shield", MjaiTile(a.consumed[0], rules)}}};
+    case ActionType::kAnkan: {
+      json j = Message(a.type == ActionType::kChi         ? "chi"
+                       : a.type == ActionType::kPon       ? "pon"
+                       : a.type == ActionType::kDaiminkan ? "daiminkan"
+                       : a.type == ActionType::kKakan     ? "kakan"
+                                                          : "ankan",
+                       a.actor);
+      if (a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan)
+        j["target"] = ctx.target;
+      if (a.type != ActionType::kAnkan) j["pai"] = MjaiTile(a.tile, rules);
+      j["consumed"] = Tiles(a, rules);
+      out.push_back(std::move(j));
+      return out;
+    }
+    case ActionType::kSetShield: {
+      json j = Message("shield_set", a.actor);
+      j["pai"] = MjaiTile(a.tile, rules);
+      out.push_back(std::move(j));
+      return out;
+    }
+    case ActionType::kExchange: {
+      json j = Message("exchange", a.actor);
+      j["pai"] = MjaiTile(a.tile, rules);
+      j["shield"] = MjaiTile(a.consumed[0], rules);
+      out.push_back(std::move(j));
+      return out;
+    }
     case ActionType::kPass:
     case ActionType::kCount: break;
   }
-  return {{{"type", "none"}}};
+  json none(json::value_t::object);
+  none["type"] = "none";
+  out.push_back(std::move(none));
+  return out;
 }
 
 Result<MjaiAnswer> MjaiToAction(const json& msg, int seat, std::span<const Action> legal, const MjaiActionContext& ctx,
