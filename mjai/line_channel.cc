@@ -105,6 +105,9 @@ LineChannel::Status LineChannel::WriteBytes(std::string_view data, std::chrono::
 
 LineChannel::Status LineChannel::ReadLine(std::string* line, std::chrono::milliseconds timeout, std::string* error) {
   const auto deadline = Clock::now() + timeout;
+  // A peer that had to be waited for last time (a bot thinking, the first seat of a lock-step
+  // round) is waited for at once: no read() that would only say "not yet".
+  bool wait_first = peer_was_slow_;
   while (true) {
     const size_t nl = buffer_.find('\n', scanned_);
     if (nl != std::string::npos) {
@@ -116,6 +119,17 @@ LineChannel::Status LineChannel::ReadLine(std::string* line, std::chrono::millis
       return Status::kOk;
     }
     scanned_ = buffer_.size();
+    if (wait_first) {
+      wait_first = false;
+      const auto before = Clock::now();
+      int revents = 0;
+      if (!WaitFor(read_fd_, POLLIN, deadline, &revents)) {
+        *error = "no answer in " + std::to_string(timeout.count()) + " ms";
+        return Status::kTimeout;
+      }
+      // An answer that was there already: read first next time.
+      peer_was_slow_ = Clock::now() - before > std::chrono::microseconds(20);
+    }
     char chunk[65536];
     const ssize_t n = read(read_fd_, chunk, sizeof chunk);
     if (n > 0) {
@@ -129,6 +143,7 @@ LineChannel::Status LineChannel::ReadLine(std::string* line, std::chrono::millis
     }
     if (errno == EINTR) continue;
     if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      peer_was_slow_ = true;
       int revents = 0;
       if (!WaitFor(read_fd_, POLLIN, deadline, &revents)) {
         *error = "no answer in " + std::to_string(timeout.count()) + " ms";

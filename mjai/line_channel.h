@@ -36,6 +36,7 @@ class LineChannel {
   int write_fd_;
   std::string buffer_;
   size_t scanned_ = 0;  // bytes of buffer_ known to hold no newline
+  bool peer_was_slow_ = false;  // the last line had to be waited for
 };
 
 }  // namespace mj
