@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -30,7 +31,7 @@ constexpr const char* kName = "mahjong mjai-client";
 }  // namespace
 
 int RunMjaiClient(const std::vector<std::string>& args) {
-  std::string agent_spec, rules_name, name, seed_text, dialect_text, log_level, url;
+  std::string agent_spec, rules_name, name, seed_text, game_seed_text, dialect_text, log_level, url;
   int games = 1;
   po::options_description desc(
       "mahjong mjai-client: a built-in agent as an mjai client, until end_game\n"
@@ -44,6 +45,9 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       "ruleset the server plays (preset name or JSON file)")(
       "name", po::value<std::string>(&name), "name sent in join (default: mjai-client:SPEC)")(
       "seed", po::value<std::string>(&seed_text)->default_value("0"), "seed passed to the agent")(
+      "game-seed", po::value<std::string>(&game_seed_text),
+      "instead of --seed: the seed the engine gives this seat's agent in a game of this seed (to play "
+      "a game exactly as the built-in agent would)")(
       "games", po::value<int>(&games)->default_value(1),
       "games to play in this process: over TCP it connects and joins again after each end_game; with "
       "--stdio the next game's events follow on stdin (saves the agents' start-up tables per game)")(
@@ -84,12 +88,14 @@ int RunMjaiClient(const std::vector<std::string>& args) {
     std::cerr << kName << ": --dialect must be lockstep or batched, got \"" << dialect_text << "\"\n";
     return 2;
   }
-  uint64_t seed = 0;
-  {
-    const char* end = seed_text.data() + seed_text.size();
-    const auto [ptr, ec] = std::from_chars(seed_text.data(), end, seed);
-    if (seed_text.empty() || ec != std::errc() || ptr != end) {
-      std::cerr << kName << ": --seed must be a whole number 0..2^64-1, got \"" << seed_text << "\"\n";
+  uint64_t seed = 0, game_seed = 0;
+  for (const auto& [option, text, value] : {std::tuple{"--seed", &seed_text, &seed},
+                                             std::tuple{"--game-seed", &game_seed_text, &game_seed}}) {
+    if (std::string_view(option) == "--game-seed" && !vm.count("game-seed")) continue;
+    const char* end = text->data() + text->size();
+    const auto [ptr, ec] = std::from_chars(text->data(), end, *value);
+    if (text->empty() || ec != std::errc() || ptr != end) {
+      std::cerr << kName << ": " << option << " must be a whole number 0..2^64-1, got \"" << *text << "\"\n";
       return 2;
     }
   }
@@ -107,6 +113,7 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   // agent playing in-process (its ties between equal tiles break by another hand order).
   if (name.empty()) name = "mjai-client:" + agent_spec;
   MjaiBot bot(*rules, std::move(agent).value(), seed);
+  if (vm.count("game-seed")) bot.set_game_seed(game_seed);
 
   Result<MjaiClientResult> result = Error{""};
   if (stdio) {

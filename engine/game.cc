@@ -75,6 +75,10 @@ std::array<int, 4> FinalScores(const Ruleset& rules, const std::array<int, 4>& s
   return out;
 }
 
+uint64_t AgentSeed(uint64_t game_seed, int seat) {
+  return SplitMix64(game_seed ^ (0xA5A5A5A5ULL + static_cast<uint64_t>(seat)));
+}
+
 GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*, 4>& agents,
                     const GameOptions& options) {
   GameRecord rec;
@@ -82,7 +86,7 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
   rec.seed = seed;
   for (int p = 0; p < 4; ++p) {
     rec.agents[p] = agents[p]->Name();
-    agents[p]->BeginGame(p, SplitMix64(seed ^ (0xA5A5A5A5ULL + p)));
+    agents[p]->BeginGame(p, AgentSeed(seed, p));
   }
   // Room for a whole game's events (about 1,900 with random agents, 900 to 1,100 with the
   // others) so the log rarely moves them while growing.

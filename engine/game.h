@@ -72,7 +72,10 @@ struct NextHand {
 // Final points: leftover deposits go to first place.
 [[nodiscard]] std::array<int, 4> FinalScores(const Ruleset& rules, const std::array<int, 4>& scores, int riichi_sticks);
 
-// Plays one game. Agents are told BeginGame(seat, seed-derived value) first.
+// The seed seat `seat`'s agent gets from BeginGame in a game of seed `game_seed`.
+[[nodiscard]] uint64_t AgentSeed(uint64_t game_seed, int seat);
+
+// Plays one game. Agents are told BeginGame(seat, AgentSeed(seed, seat)) first.
 [[nodiscard]] GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*, 4>& agents,
                                   const GameOptions& options = {});
 

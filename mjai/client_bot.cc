@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/game.h"
 #include "mjai/action_json.h"
 
 namespace mj {
@@ -70,7 +71,7 @@ Result<bool> MjaiBot::Fold(const json& event) {
   auto r = fold_.Apply(event);
   if (!r) return r;
   if (!begun_ && fold_.seat() >= 0) {
-    agent_->BeginGame(fold_.seat(), seed_);
+    agent_->BeginGame(fold_.seat(), derive_seed_ ? AgentSeed(game_seed_, fold_.seat()) : seed_);
     begun_ = true;
   }
   if (event.is_object())

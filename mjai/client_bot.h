@@ -47,6 +47,14 @@ class MjaiBot {
   // asks; earlier events are only folded).
   [[nodiscard]] Result<nlohmann::json> ReactAll(std::span<const nlohmann::json> events);
 
+  // The agent's seed becomes the one the engine would give this seat in a game of seed
+  // `game_seed` (AgentSeed, engine/game.h), once start_game tells the seat: the client then plays
+  // as the built-in agent would at that seat (docs/MJAI.md, "Known limits").
+  void set_game_seed(uint64_t game_seed) {
+    game_seed_ = game_seed;
+    derive_seed_ = true;
+  }
+
   [[nodiscard]] const MjaiSeatState& seat_state() const { return fold_; }
   [[nodiscard]] const MjaiBotStats& stats() const { return stats_; }
   [[nodiscard]] const Agent& agent() const { return *agent_; }
@@ -60,6 +68,8 @@ class MjaiBot {
   MjaiSeatState fold_;
   std::unique_ptr<Agent> agent_;
   uint64_t seed_;
+  uint64_t game_seed_ = 0;
+  bool derive_seed_ = false;
   bool begun_ = false;
   std::vector<Action> legal_;
   Tile riichi_tile_ = kNoTile;  // the discard of the riichi the agent chose, until it is sent

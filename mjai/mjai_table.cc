@@ -417,8 +417,12 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
   start.type = EventType::kStartGame;
   OnEvent(start);
   GameOptions go;
-  go.observer = [this](const RoundState& s, const Event& e) { OnEvent(e, ShownHandAt(s, e)); };
+  go.observer = [this](const RoundState& s, const Event& e) {
+    OnEvent(e, ShownHandAt(s, e));
+    if (options_.observer) options_.observer(s, e);
+  };
   go.max_hands = max_hands;
+  go.wall_for_hand = options_.wall_for_hand;
   GameRecord rec = PlayGame(rules_, seed, players, go);
 
   if (options_.exchange == MjaiExchange::kLockStep) FlushAll(nullptr);

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -39,6 +40,10 @@ struct BotOptions {
   std::function<void(int, const std::string&, bool, const std::string&)> wire_log;
   // Faults as they happen (the game goes on or stops after).
   std::function<void(const AgentFault&)> fault_log;
+  // Passed to PlayGame (GameOptions): explicit walls, and an observer of every event after the
+  // table's own (tests).
+  std::function<std::optional<Wall>(int hand_index)> wall_for_hand;
+  EventObserver observer;
 };
 
 // A bot seat: its name (as in the replay's agents) and its channel, owned elsewhere.
