@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Wall-clock speed-up of --jobs 2 over --jobs 1 (issues 14 and 16): `match` with replays written
-# (random agents, plain .json and zstd; greedy/defensive duplicate play) and `replay verify`,
+# Wall-clock speed-up of --jobs 2 over --jobs 1 (issues 14 and 16): `match` without replays and with
+# replays written (random agents, plain .json and zstd; greedy/defensive duplicate play) and `replay verify`,
 # each run REPS times, the best wall time of each kept (the least disturbed by anything else on
 # the machine; run it on an idle machine). Prints games/s and the ratio.
 #   bench/jobs_speedup.sh [MAHJONG] [GAMES] [REPS]      (defaults build/mahjong 2000 3)
@@ -24,10 +24,11 @@ best() {
 }
 line() {  # LABEL GAMES T1 T2
   awk -v l="$1" -v n="$2" -v a="$3" -v b="$4" 'BEGIN {
-    printf "%-44s jobs 1: %7.1f games/s   jobs 2: %7.1f games/s   x%.2f\n", l, n / a, n / b, a / b }'
+    printf "%-62s jobs 1: %7.1f games/s   jobs 2: %7.1f games/s   x%.2f\n", l, n / a, n / b, a / b }'
 }
 echo "load before: $(uptime | sed 's/.*load average: //')"
-for spec in "random,random,random,random|none|" "random,random,random,random|zstd|" \
+for spec in "random,random,random,random|none|--replays none" "random,random,random,random|none|" \
+            "random,random,random,random|zstd|" "greedy,greedy,defensive,defensive|none|--duplicate --replays none" \
             "greedy,greedy,defensive,defensive|none|--duplicate"; do
   IFS='|' read -r agents compress extra <<< "$spec"
   t1=$(best "$M" match --agents "$agents" --games "$N" --seed 3 $extra --compress "$compress" --out "$T/out" --jobs 1)
