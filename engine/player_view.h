@@ -49,8 +49,11 @@ class PlayerView {
   [[nodiscard]] int hand_size(int seat) const { return static_cast<int>(s_.seats[seat].hand.size()); }
   [[nodiscard]] Tile last_discard() const { return s_.last_discard; }
   [[nodiscard]] int last_discarder() const { return s_.last_discarder; }
-  // kNoTile for another seat's closed kan laid face down (rules.closed_kan_hidden).
+  // The tile of the kan being decided on (kOnKakan / kOnAnkan); kNoTile in every other phase, and
+  // for another seat's closed kan laid face down (rules.closed_kan_hidden), during the decision and
+  // after it.
   [[nodiscard]] Tile kan_tile() const {
+    if (s_.phase != Phase::kOnKakan && s_.phase != Phase::kOnAnkan) return kNoTile;
     const bool hidden = s_.phase == Phase::kOnAnkan && s_.rules->closed_kan_hidden && s_.kan_actor != seat_;
     return hidden ? kNoTile : s_.kan_tile;
   }

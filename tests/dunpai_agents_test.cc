@@ -565,5 +565,46 @@ TEST(DunpaiAgentGames, ExchangesLowerTheDealInRate) {
   EXPECT_EQ(t.exchanges[1] + t.exchanges[3], 0);
 }
 
+
+// A hidden closed kan stays hidden: PlayerView::kan_tile() gives another seat the kan's tile only
+// while a kan is being decided on, and never a closed kan's laid face down (it once kept the
+// tile after the decision, readable by every later decision of the hand).
+class KanTileWatcher : public Agent {
+ public:
+  explicit KanTileWatcher(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  std::string Name() const override { return inner_->Name(); }
+  void BeginGame(int seat, uint64_t seed) override { inner_->BeginGame(seat, seed); }
+  Action Choose(const PlayerView& view, std::span<const Action> legal) override {
+    const bool deciding = view.phase() == Phase::kOnKakan || view.phase() == Phase::kOnAnkan;
+    if (!deciding && view.kan_tile() != kNoTile) ++leaks;
+    if (view.phase() == Phase::kOnAnkan && view.kan_actor() != view.seat() && view.kan_tile() != kNoTile) ++leaks;
+    return inner_->Choose(view, legal);
+  }
+  int leaks = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+};
+
+TEST(DunpaiAgentGames, HiddenClosedKanTileIsNeverShown) {
+  const Ruleset& rules = Dunpai();
+  ASSERT_TRUE(rules.closed_kan_hidden);
+  int hidden_kans = 0, leaks = 0;
+  for (uint64_t seed = 1; seed <= 30 && hidden_kans < 3; ++seed) {
+    std::array<std::unique_ptr<KanTileWatcher>, 4> agents;
+    std::array<Agent*, 4> ptrs{};
+    for (int p = 0; p < 4; ++p) {
+      agents[p] = std::make_unique<KanTileWatcher>(std::move(MakeAgent("greedy")).value());
+      ptrs[p] = agents[p].get();
+    }
+    const GameRecord rec = PlayGame(rules, seed, ptrs);
+    ASSERT_TRUE(rec.complete) << rec.error;
+    for (const Event& e : rec.events) hidden_kans += e.type == EventType::kAnkan;
+    for (const auto& a : agents) leaks += a->leaks;
+  }
+  EXPECT_GE(hidden_kans, 1) << "no closed kan in 30 greedy Dunpai games: the test shows nothing";
+  EXPECT_EQ(leaks, 0);
+}
+
 }  // namespace
 }  // namespace mj
