@@ -7,38 +7,22 @@
 
 #include <nlohmann/json.hpp>
 
+#include "replays/json_text.h"
 #include "replays/replay_writer.h"
 #include "replays/score_codec.h"
 
 namespace mj {
 namespace {
 
-constexpr std::string_view kWindNames = "ESWN";
-
-void Int(long long v, std::string* out) {
-  char buf[24];
-  out->append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-void Bool(bool b, std::string* out) { out->append(b ? "true" : "false"); }
-void Double(double d, std::string* out) { out->append(nlohmann::json(d).dump()); }
-template <typename T, typename Write>
-void SeatArray(const std::array<T, 4>& a, Write one, std::string* out) {
-  out->push_back('[');
-  for (int i = 0; i < 4; ++i) {
-    if (i) out->push_back(',');
-    one(a[i], out);
-  }
-  out->push_back(']');
-}
-void Ints(const std::array<int, 4>& a, std::string* out) { SeatArray(a, [](int v, std::string* o) { Int(v, o); }, out); }
-void Bools(const std::array<bool, 4>& a, std::string* out) { SeatArray(a, Bool, out); }
-// `"key":` (`first`) or `,"key":`.
-void Key(std::string_view key, std::string* out, bool first = false) {
-  if (!first) out->push_back(',');
-  out->push_back('"');
-  out->append(key);
-  out->append("\":");
-}
+using json_text::Bool;
+using json_text::Bools;
+using json_text::Double;
+using json_text::Int;
+using json_text::Ints;
+using json_text::Key;
+using json_text::kWindNames;
+using json_text::RyukyokuReason;
+using json_text::SeatArray;
 // `["?","?",...]`, n of them.
 void Hidden(int n, std::string* out) {
   out->push_back('[');
@@ -50,11 +34,6 @@ void Type(EventType t, std::string* out) {
   out->push_back('"');
   out->append(EventTypeName(t));
   out->append("\"}");
-}
-
-std::string_view RyukyokuReason(const RyukyokuInfo& r) {
-  const bool nagashi = std::any_of(r.nagashi.begin(), r.nagashi.end(), [](bool b) { return b; });
-  return r.reason == DrawReason::kExhaustive && nagashi ? std::string_view("nagashimangan") : DrawReasonName(r.reason);
 }
 
 // Skips the JSON value at `at` in `s` (our own output: strings, numbers, literals, arrays,

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "replays/json_text.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/score_codec.h"
@@ -16,36 +17,16 @@
 namespace mj {
 namespace {
 
-constexpr std::string_view kWindNames = "ESWN";
-
-void Int(long long v, std::string* out) {
-  char buf[24];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out->append(buf, r.ptr);
-}
-void Bool(bool b, std::string* out) { out->append(b ? "true" : "false"); }
-// Doubles are rare (final results, fractional han): nlohmann formats them.
-void Double(double d, std::string* out) { out->append(nlohmann::json(d).dump()); }
-// A JSON array of the four seats' values, each written by `one`.
-template <typename T, typename Write>
-void SeatArray(const std::array<T, 4>& a, Write one, std::string* out) {
-  out->push_back('[');
-  for (int i = 0; i < 4; ++i) {
-    if (i) out->push_back(',');
-    one(a[i], out);
-  }
-  out->push_back(']');
-}
-void Ints(const std::array<int, 4>& a, std::string* out) { SeatArray(a, [](int v, std::string* o) { Int(v, o); }, out); }
-void Bools(const std::array<bool, 4>& a, std::string* out) { SeatArray(a, Bool, out); }
-void Doubles(const std::array<double, 4>& a, std::string* out) { SeatArray(a, Double, out); }
-// `,"key":` (or `"key":` first in an object).
-void Key(const char* key, std::string* out, bool first = false) {
-  if (!first) out->push_back(',');
-  out->push_back('"');
-  out->append(key);
-  out->append("\":");
-}
+using json_text::Bool;
+using json_text::Bools;
+using json_text::Double;
+using json_text::Int;
+using json_text::Ints;
+using json_text::Key;
+using json_text::kWindNames;
+using json_text::RyukyokuReason;
+using json_text::Doubles;
+using json_text::SeatArray;
 // `,"key":value` for a number and for a string.
 void KeyInt(const char* key, long long v, std::string* out) {
   Key(key, out);
@@ -54,11 +35,6 @@ void KeyInt(const char* key, long long v, std::string* out) {
 void KeyString(const char* key, std::string_view v, std::string* out) {
   Key(key, out);
   AppendJsonString(v, out);
-}
-
-std::string_view RyukyokuReason(const RyukyokuInfo& r) {
-  const bool nagashi = std::any_of(r.nagashi.begin(), r.nagashi.end(), [](bool b) { return b; });
-  return r.reason == DrawReason::kExhaustive && nagashi ? std::string_view("nagashimangan") : DrawReasonName(r.reason);
 }
 
 // han as HanToJson gives it: a whole number, or a double.
