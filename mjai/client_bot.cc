@@ -18,16 +18,17 @@ const json& NoneAnswer() {
 }
 
 // The hint key of an action: the mjai type, and for calls and kans the tile and the sorted
-// consumed tile names. Riichi, wins and nine terminals match on the type alone (the reference
-// server's hints carry no riichi tile). Empty for discards, passes and shield actions, which
-// hints do not list.
+// consumed tile names. Wins and nine terminals match on the type alone, riichi on the type and
+// whether it is open (the reference server's hints carry no riichi tile; an open riichi is
+// {"type":"reach","open":true}, another action than a closed one). Empty for discards, passes
+// and shield actions, which hints do not list.
 std::string KeyOf(const Action& a, const MjaiSeatState& fold) {
   std::string type;
   switch (a.type) {
     case ActionType::kTsumo:
     case ActionType::kRon: return "hora";
-    case ActionType::kRiichi:
-    case ActionType::kOpenRiichi: return "reach";
+    case ActionType::kRiichi: return "reach";
+    case ActionType::kOpenRiichi: return "reach|open";
     case ActionType::kNineTerminals: return "ryukyoku";
     case ActionType::kChi: type = "chi"; break;
     case ActionType::kPon: type = "pon"; break;
@@ -47,7 +48,11 @@ std::string KeyOf(const Action& a, const MjaiSeatState& fold) {
 std::string KeyOfHint(const json& h) {
   if (!h.is_object() || !h.contains("type") || !h["type"].is_string()) return "?";
   const std::string type = h["type"].get<std::string>();
-  if (type == "hora" || type == "reach" || type == "ryukyoku") return type;
+  if (type == "reach") {
+    const auto open = h.find("open");
+    return open != h.end() && *open == true ? "reach|open" : "reach";
+  }
+  if (type == "hora" || type == "ryukyoku") return type;
   std::vector<std::string> consumed;
   if (const auto c = h.find("consumed"); c != h.end() && c->is_array())
     for (const json& t : *c)
