@@ -10,10 +10,24 @@
 // shape), so the rules allow riichi and open riichi with S (no deposit needed: Dunpai's
 // riichi_deposit is 0); no kan (no four of a kind), no tsumo (nothing drawn), no nine terminals
 // (two terminal/honor kinds). The server asks with the last shield_set, marked "dahai_due".
+//
+// ClientHintsInMatches: whole games of `mahjong mjai-client --stdio` processes at the four seats
+// of the engine's table (the server side, mjai/mjai_table.h, hints made from the engine's legal
+// actions), both exchanges, Dunpai, Ningbo, ayame and riichi: each client's closing line must
+// count no hinted action its fold does not allow and no action of its fold the hints lack, i.e.
+// at every decision the server's hints and the client's own legal actions name the same actions.
 
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
+
 #include <algorithm>
+#include <array>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <memory>
 #include <span>
 #include <string>
@@ -24,6 +38,7 @@
 
 #include "engine/agent.h"
 #include "mjai/client_bot.h"
+#include "mjai/stdio_bots.h"
 #include "rules/ruleset.h"
 
 namespace mj {
@@ -140,6 +155,79 @@ TEST_F(ClientHints, AHintTheRulesDoNotAllowIsCountedAndNotTaken) {
   EXPECT_EQ(Offered(ActionType::kAnkan, "E"), 0);
   EXPECT_EQ(Offered(ActionType::kPon, "2p"), 0);
   EXPECT_EQ(Offered(ActionType::kOpenRiichi, "S"), 1);
+}
+
+const std::string kClient = MJ_PROGRAM;
+
+// Plays `preset` game `seed` with four mjai-client --stdio processes (agents `agents`) and checks
+// every client's hint counters; returns how many open-riichi hints the server sent.
+int PlayAndCheckHints(const std::string& preset, uint64_t seed, const std::array<std::string, 4>& agents,
+                      MjaiExchange exchange) {
+  const char* dialect = exchange == MjaiExchange::kBatched ? "batched" : "lockstep";
+  const std::string what = preset + " seed " + std::to_string(seed) + " (" + dialect + ")";
+  auto rules = LoadRuleset(preset);
+  EXPECT_TRUE(rules.ok()) << rules.error();
+  if (!rules.ok()) return 0;
+  std::string dir_template = (std::filesystem::temp_directory_path() / "mj_hints_XXXXXX").string();
+  const char* dir = mkdtemp(dir_template.data());
+  EXPECT_NE(dir, nullptr);
+  if (dir == nullptr) return 0;
+  std::array<std::string, 4> specs;
+  std::array<std::string, 4> logs;
+  for (int p = 0; p < 4; ++p) {
+    logs[p] = std::string(dir) + "/seat" + std::to_string(p) + ".err";
+    specs[p] = "mjai-stdio:" + kClient + " mjai-client --stdio --rules " + preset + " --dialect " + dialect +
+               " --agent " + agents[p] + " 2>" + logs[p];
+  }
+  int open_hints = 0;
+  BotOptions options;
+  options.exchange = exchange;
+  options.timeout = std::chrono::milliseconds(30000);
+  options.wire_log = [&](int, const std::string&, bool sent, const std::string& line) {
+    if (!sent || line.find("possible_actions") == std::string::npos) return;
+    const json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    for (const json& e : j.is_array() ? j : json::array({j}))
+      if (e.is_object() && e.contains("possible_actions"))
+        for (const json& h : e["possible_actions"])
+          if (h.value("type", "") == "reach" && h.value("open", false)) ++open_hints;
+  };
+  const GameRecord played = PlayWithStdioBots(*rules, seed, specs, options);
+  EXPECT_TRUE(played.complete) << what << ": " << played.error;
+  EXPECT_TRUE(played.faults.empty()) << what << ": " << (played.faults.empty() ? "" : played.faults.front().error);
+  // "... N decisions, A asked the agent, R actions left out by the server's hints, U hinted actions
+  // the engine did not offer"
+  const std::regex counts(R"(game over, seat (\d).*; \d+ events, (\d+) decisions, \d+ asked the agent, (\d+) actions left out by the server's hints, (\d+) hinted actions the engine did not offer)");
+  for (int p = 0; p < 4; ++p) {
+    std::ifstream in(logs[p]);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::smatch m;
+    const std::string log = text.str();
+    if (!std::regex_search(log, m, counts)) {
+      ADD_FAILURE() << what << " seat " << p << ": no closing line from the client: " << log;
+      continue;
+    }
+    EXPECT_GT(std::stol(m[2].str()), 10) << what << " seat " << p;
+    EXPECT_EQ(m[3].str(), "0") << what << " seat " << p << ": " << log;
+    EXPECT_EQ(m[4].str(), "0") << what << " seat " << p << ": " << log;
+  }
+  std::filesystem::remove_all(dir);
+  return open_hints;
+}
+
+TEST(ClientHintsInMatches, DunpaiHintsAreTheClientsLegalActions) {
+  int open_hints = 0;
+  open_hints += PlayAndCheckHints("dunpai", 1, {"greedy", "defensive", "greedy", "random"}, MjaiExchange::kBatched);
+  open_hints += PlayAndCheckHints("dunpai", 2, {"greedy", "greedy", "defensive", "greedy"}, MjaiExchange::kLockStep);
+  // The case that differed: open riichi offered beside riichi.
+  EXPECT_GT(open_hints, 0);
+}
+
+TEST(ClientHintsInMatches, NingboAyameRiichiHintsAreTheClientsLegalActions) {
+  PlayAndCheckHints("ningbo", 3, {"greedy", "defensive", "random", "greedy"}, MjaiExchange::kBatched);
+  PlayAndCheckHints("ayame-blend", 4, {"greedy", "random", "defensive", "greedy"}, MjaiExchange::kBatched);
+  PlayAndCheckHints("ayame-competition", 5, {"random", "greedy", "greedy", "defensive"}, MjaiExchange::kLockStep);
+  PlayAndCheckHints("riichi", 6, {"greedy", "defensive", "greedy", "random"}, MjaiExchange::kBatched);
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `mahjong mjai-client` over TCP (mjsonp://, the lock-step dialect) in shield rulesets: `serve
 # --rules dunpai` with two clients (greedy, defensive) beside two built-in agents, a whole game:
-# both clients reach end_game (exit 0), the server reports no fault, the replay verifies.
+# both clients reach end_game (exit 0), the server reports no fault, the replay verifies, and
+# each client's hints agreed with its own legal actions (no hinted action its rules do not allow,
+# none of its actions missing from the hints).
 # Usage: mjai_client_tcp_shields.sh MAHJONG
 set -euo pipefail
 MAHJONG=$1
@@ -34,6 +36,10 @@ wait "$C2" || fail "client 2 exited with $?"
 wait "$SERVER" || fail "serve exited with $?"
 grep -q 'game over' "$T/c1.log" || fail "client 1 did not reach end_game"
 grep -q 'game over' "$T/c2.log" || fail "client 2 did not reach end_game"
+for c in c1 c2; do
+  grep -q " 0 actions left out by the server's hints, 0 hinted actions the engine did not offer" "$T/$c.log" ||
+    fail "$c: the server's hints and the client's legal actions differ"
+done
 "$MAHJONG" replay verify "$T/served/game-0001.json" | grep -q ': ok' || fail "the replay does not verify"
 grep -q '"faults"' "$T/served/game-0001.json" && fail "the replay lists faults"
 for t in shield_set exchange shields_lost; do
