@@ -84,15 +84,35 @@ class MjaiSeatState {
   [[nodiscard]] std::string TileName(Tile t) const;
 
  private:
+  // The folds by concept. Each takes an event Apply has checked to be an object of its type with
+  // a valid "actor" (where it has one), checks what the engine's round would (turn, phase,
+  // tiles held), updates s_ as the round would, sets decision_ when the event asks this seat,
+  // and returns an error naming the field at fault without a prefix (Apply adds "TYPE event: ").
+  // On error the state may be partly updated: the stream is broken and the caller stops.
+
+  // seat_state.cc: scores of start_kyoku, hora, ryukyoku, reach_accepted (absent: unchanged).
+  Result<bool> Scores(const nlohmann::json& e, const char* field);
+
+  // seat_state_deal.cc: start_kyoku resets the round (everything of the last hand) and deals.
   Result<bool> StartKyoku(const nlohmann::json& e);
+
+  // seat_state_turns.cc: draws, discards, riichi; a passed winning tile's furiten.
   Result<bool> Tsumo(const nlohmann::json& e, int actor);
   Result<bool> Dahai(const nlohmann::json& e, int actor);
+  Result<bool> Reach(const nlohmann::json& e, int actor);
+  Result<bool> ReachAccepted(const nlohmann::json& e, int actor);
+  // Passing a winning tile makes the own seat furiten (temporary; for good in riichi), unless it
+  // won on it: applied at the event after the discard / kan that offered it.
+  void SettlePassedTile(const nlohmann::json& next);
+  // Own riichi hand that could have won on its draw but went on (riichi furiten).
+  void CheckMissedTsumo();
+
+  // seat_state_calls.cc: chi, pon, daiminkan (`type`) on the last discard; kakan; ankan.
   Result<bool> Call(const nlohmann::json& e, int actor, const std::string& type);
   Result<bool> Kakan(const nlohmann::json& e, int actor);
   Result<bool> Ankan(const nlohmann::json& e, int actor);
-  Result<bool> Reach(const nlohmann::json& e, int actor);
-  Result<bool> ReachAccepted(const nlohmann::json& e, int actor);
-  Result<bool> Scores(const nlohmann::json& e, const char* field);
+
+  // seat_state_shields.cc: the shield events, the own dealt hand, an open riichi's shown hand.
   Result<bool> ShieldSet(const nlohmann::json& e, int actor);
   Result<bool> Exchange(const nlohmann::json& e, int actor);
   Result<bool> Protection(const nlohmann::json& e, int actor);
@@ -104,25 +124,25 @@ class MjaiSeatState {
   // After a shield choice: the next seat to choose, or the dealer's first turn.
   void AdvanceShieldDeal();
 
+  // seat_state_tiles.cc: tile identities (see "Tile ids" above). Hands and their counts change
+  // only through AddToHand / RemoveKnown / RemoveHidden (placeholders are not counted).
   // A fresh copy of the named tile (first sight in this hand).
   Result<Tile> Fresh(const MjaiTileName& n);
   // The held copy of the name leaving the own hand (`prefer` first when it has the name).
   Result<Tile> TakeOwn(const MjaiTileName& n, Tile prefer, Tile avoid) { return TakeKnown(seat_, n, prefer, avoid); }
-  // The same from a seat whose hand this seat knows (its own, or another's shown in open riichi).
+  // The same from a seat whose hand this seat knows (its own, or another's shown in open riichi);
+  // `avoid` only when no other copy has the name.
   Result<Tile> TakeKnown(int seat, const MjaiTileName& n, Tile prefer, Tile avoid);
-  // The tile named by field `field` of `e`; errors name the field.
-  Result<MjaiTileName> Name(const nlohmann::json& e, const char* field) const;
   void AddToHand(int seat, Tile t);
   void RemoveOwn(Tile t) { RemoveKnown(seat_, t); }
   void RemoveKnown(int seat, Tile t);
+  // Removes `n` placeholders (the last tiles) of a seat whose hand is unknown.
+  void RemoveHidden(int seat, int n);
   // True when `seat`'s concealed tiles are known to this seat (its own; an open riichi shown).
   [[nodiscard]] bool HandKnown(int seat) const { return seat == seat_ || hand_shown_[seat]; }
-  void RemoveHidden(int seat, int n);
-  // Passing a winning tile makes the own seat furiten (temporary; for good in riichi), unless it
-  // won on it: applied at the event after the discard / kan that offered it.
-  void SettlePassedTile(const nlohmann::json& next);
-  // Own riichi hand that could have won on its draw but went on (riichi furiten).
-  void CheckMissedTsumo();
+
+  // seat_state.cc: the tile named by field `field` of `e`; errors name the field.
+  Result<MjaiTileName> Name(const nlohmann::json& e, const char* field) const;
 
   const Ruleset& rules_;
   RoundState s_;

@@ -1,0 +1,189 @@
+// MjaiSeatState's calls and kans (mjai/seat_state.h): chi, pon and open kan on the last discard,
+// the added kan on a pon, and the closed kan (shown, or laid face down under closed_kan_hidden).
+
+#include <algorithm>
+#include <string>
+
+#include "engine/legal_actions.h"
+#include "mjai/seat_state.h"
+
+namespace mj {
+
+using json = nlohmann::json;
+
+namespace {
+
+bool IsUnknownName(const json& v) { return v.is_string() && v.get_ref<const std::string&>() == "?"; }
+
+}  // namespace
+
+Result<bool> MjaiSeatState::Call(const json& e, int actor, const std::string& type) {
+  if (s_.phase != Phase::kOnDiscard) return Error{"no discard to call"};
+  auto target = MjaiIntField(e, "target", 0, 3);
+  if (!target) return Error{target.error()};
+  if (*target != s_.last_discarder || actor == *target)
+    return Error{"\"target\" " + std::to_string(*target) + " is not the last discarder " +
+                 std::to_string(s_.last_discarder)};
+  auto n = Name(e, "pai");
+  if (!n) return Error{n.error()};
+  if (MjaiNameOf(s_.last_discard, rules_) != *n)
+    return Error{"\"pai\" is not the last discard " + TileName(s_.last_discard)};
+  const auto consumed = e.find("consumed");
+  const size_t need = type == "daiminkan" ? 3 : 2;
+  if (consumed == e.end() || !consumed->is_array() || consumed->size() != need)
+    return Error{"\"consumed\" must list " + std::to_string(need) + " tiles"};
+  Action a;
+  a.type = type == "chi" ? ActionType::kChi : type == "pon" ? ActionType::kPon : ActionType::kDaiminkan;
+  a.actor = static_cast<uint8_t>(actor);
+  a.tile = s_.last_discard;
+  a.num_consumed = static_cast<uint8_t>(need);
+  for (size_t i = 0; i < need; ++i) {
+    const json one = {{"t", (*consumed)[i]}};
+    auto cn = Name(one, "t");
+    if (!cn) return Error{"\"consumed\"[" + std::to_string(i) + "]: " + cn.error()};
+    auto t = actor == seat_ ? TakeOwn(*cn, kNoTile, kNoTile) : Fresh(*cn);
+    if (!t) return Error{"\"consumed\"[" + std::to_string(i) + "]: " + t.error()};
+    a.consumed[i] = *t;
+    if (actor == seat_) RemoveOwn(*t);
+  }
+  if (actor != seat_) RemoveHidden(actor, static_cast<int>(need));
+  for (SeatState& p : s_.seats) p.ippatsu = false;
+  s_.no_calls_yet = false;
+  s_.seats[*target].river.back().called = true;
+  s_.seats[*target].discards_called = true;
+  EngineMeld m;
+  m.type = a.type == ActionType::kChi ? MeldType::kChi : a.type == ActionType::kPon ? MeldType::kPon : MeldType::kMinkan;
+  for (int i = 0; i < a.num_consumed; ++i) m.tiles[m.num_tiles++] = a.consumed[i];
+  m.tiles[m.num_tiles++] = a.tile;
+  m.called = a.tile;
+  m.from = static_cast<int8_t>(*target);
+  SeatState& p = s_.seats[actor];
+  p.melds.push_back(m);
+  s_.turn = actor;
+  s_.drawn = kNoTile;
+  if (m.type == MeldType::kMinkan) {
+    ++p.num_kans;
+    ++s_.total_kans;
+    s_.rinshan_pending = true;
+    s_.phase = Phase::kDraw;
+  } else {
+    if (!rules_.kuikae) KuikaeForbidden(a, &s_.forbidden_discards);
+    s_.phase = Phase::kAfterCall;
+    if (actor == seat_) decision_ = MjaiDecision::kTurn;
+  }
+  return true;
+}
+
+Result<bool> MjaiSeatState::Kakan(const json& e, int actor) {
+  if (s_.phase != Phase::kAfterDraw || s_.turn != actor) return Error{"an added kan out of turn"};
+  auto n = Name(e, "pai");
+  if (!n) return Error{n.error()};
+  SeatState& p = s_.seats[actor];
+  EngineMeld* pon = nullptr;
+  for (EngineMeld& m : p.melds)
+    if (m.type == MeldType::kPon && KindOf(m.tiles[0]) == n->kind) pon = &m;
+  if (pon == nullptr) return Error{"seat " + std::to_string(actor) + " has no pon of " + TileName(TileOf(n->kind, 3))};
+  Tile t;
+  if (actor == seat_) {
+    auto held = TakeOwn(*n, kNoTile, kNoTile);
+    if (!held) return Error{"\"pai\": " + held.error()};
+    t = *held;
+    RemoveOwn(t);
+  } else {
+    auto fresh = Fresh(*n);
+    if (!fresh) return Error{"\"pai\": " + fresh.error()};
+    t = *fresh;
+    RemoveHidden(actor, 1);
+  }
+  pon->type = MeldType::kKakan;
+  pon->tiles[pon->num_tiles++] = t;
+  s_.no_calls_yet = false;
+  ++p.num_kans;
+  ++s_.total_kans;
+  s_.kan_tile = t;
+  s_.kan_actor = actor;
+  s_.drawn = kNoTile;
+  s_.rinshan_pending = true;
+  s_.phase = Phase::kOnKakan;
+  if (actor != seat_) {
+    decision_ = MjaiDecision::kKanResponse;
+    passed_tile_ = t;
+    passed_on_ankan_ = false;
+  }
+  return true;
+}
+
+Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
+  if (s_.phase != Phase::kAfterDraw || s_.turn != actor) return Error{"a closed kan out of turn"};
+  const auto consumed = e.find("consumed");
+  if (consumed == e.end() || !consumed->is_array() || consumed->size() != 4)
+    return Error{"\"consumed\" must list 4 tiles"};
+  if (actor == seat_) CheckMissedTsumo();
+  EngineMeld m;
+  m.type = MeldType::kAnkan;
+  const bool hidden = actor != seat_ && std::all_of(consumed->begin(), consumed->end(), IsUnknownName);
+  if (hidden) {
+    // Laid face down (closed_kan_hidden): a meld of placeholders (PlayerView::meld_hidden).
+    if (!rules_.closed_kan_hidden)
+      return Error{"\"consumed\" is hidden but ruleset \"" + rules_.name + "\" shows closed kans"};
+    if (!hand_shown_[actor]) {
+      RemoveHidden(actor, 4);
+    } else {
+      // A shown hand (open riichi): the kan is of its drawn tile (hidden) and three of a kind it
+      // shows; the first such kind.
+      SeatState& p = s_.seats[actor];
+      int kind = -1;
+      for (int k = 0; k < kNumKinds && kind < 0; ++k)
+        if (p.counts[k] >= 3) kind = k;
+      if (kind < 0 || p.hand.empty() || p.hand.back() != kNoTile)
+        return Error{"seat " + std::to_string(actor) + "'s shown hand holds no closed kan"};
+      p.hand.pop_back();
+      for (int i = 0; i < 3; ++i) {
+        const auto it = std::find_if(p.hand.begin(), p.hand.end(),
+                                     [&](Tile t) { return t != kNoTile && KindOf(t) == kind; });
+        RemoveKnown(actor, *it);
+      }
+    }
+    m.num_tiles = 4;
+  }
+  for (size_t i = 0; i < 4 && !hidden; ++i) {
+    const std::string where = "\"consumed\"[" + std::to_string(i) + "]";
+    const json one = {{"t", (*consumed)[i]}};
+    auto cn = Name(one, "t");
+    if (!cn) return Error{where + ": " + cn.error()};
+    Result<Tile> t = kNoTile;
+    if (HandKnown(actor)) {
+      t = TakeKnown(actor, *cn, kNoTile, kNoTile);
+      if (t) {
+        RemoveKnown(actor, *t);
+      } else if (actor != seat_ && !s_.seats[actor].hand.empty() && s_.seats[actor].hand.back() == kNoTile) {
+        s_.seats[actor].hand.pop_back();  // a shown hand's drawn tile
+        t = Fresh(*cn);
+      }
+    } else {
+      t = Fresh(*cn);
+    }
+    if (!t) return Error{where + ": " + t.error()};
+    m.tiles[m.num_tiles++] = *t;
+  }
+  if (!HandKnown(actor) && !hidden) RemoveHidden(actor, 4);
+  for (SeatState& q : s_.seats) q.ippatsu = false;
+  s_.no_calls_yet = false;
+  SeatState& p = s_.seats[actor];
+  p.melds.push_back(m);
+  ++p.num_kans;
+  ++s_.total_kans;
+  s_.kan_tile = m.tiles[0];
+  s_.kan_actor = actor;
+  s_.drawn = kNoTile;
+  s_.rinshan_pending = true;
+  s_.phase = Phase::kOnAnkan;
+  if (actor != seat_) {
+    decision_ = MjaiDecision::kKanResponse;
+    passed_tile_ = m.tiles[0];  // none when hidden: nobody can rob it
+    passed_on_ankan_ = true;
+  }
+  return true;
+}
+
+}  // namespace mj
