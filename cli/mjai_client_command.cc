@@ -31,7 +31,7 @@ constexpr const char* kName = "mahjong mjai-client";
 }  // namespace
 
 int RunMjaiClient(const std::vector<std::string>& args) {
-  std::string agent_spec, rules_name, name, seed_text, game_seed_text, dialect_text, log_level, url;
+  std::string agent_spec, rules_name, name, seed_text, game_seed_text, match_seed_text, dialect_text, log_level, url;
   int games = 1;
   po::options_description desc(
       "mahjong mjai-client: a built-in agent as an mjai client, until end_game\n"
@@ -47,7 +47,11 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       "seed", po::value<std::string>(&seed_text)->default_value("0"), "seed passed to the agent")(
       "game-seed", po::value<std::string>(&game_seed_text),
       "instead of --seed: the seed the engine gives this seat's agent in a game of this seed (to play "
-      "a game exactly as the built-in agent would)")(
+      "a game exactly as the built-in agent would; every game of the process gets it)")(
+      "match-seed", po::value<std::string>(&match_seed_text),
+      "instead of --seed: game k of this process gets the seed the engine gives this seat's agent in "
+      "game k of a match or serve of this seed (the process must play that match's games from the "
+      "first, in order)")(
       "games", po::value<int>(&games)->default_value(1),
       "games to play in this process: over TCP it connects and joins again after each end_game; with "
       "--stdio the next game's events follow on stdin (saves the agents' start-up tables per game)")(
@@ -88,10 +92,15 @@ int RunMjaiClient(const std::vector<std::string>& args) {
     std::cerr << kName << ": --dialect must be lockstep or batched, got \"" << dialect_text << "\"\n";
     return 2;
   }
-  uint64_t seed = 0, game_seed = 0;
+  if (vm.count("game-seed") && vm.count("match-seed")) {
+    std::cerr << kName << ": give --game-seed or --match-seed, not both\n";
+    return 2;
+  }
+  uint64_t seed = 0, game_seed = 0, match_seed = 0;
   for (const auto& [option, text, value] : {std::tuple{"--seed", &seed_text, &seed},
-                                             std::tuple{"--game-seed", &game_seed_text, &game_seed}}) {
-    if (std::string_view(option) == "--game-seed" && !vm.count("game-seed")) continue;
+                                             std::tuple{"--game-seed", &game_seed_text, &game_seed},
+                                             std::tuple{"--match-seed", &match_seed_text, &match_seed}}) {
+    if (std::string_view(option) != "--seed" && !vm.count(std::string(option).substr(2))) continue;
     const char* end = text->data() + text->size();
     const auto [ptr, ec] = std::from_chars(text->data(), end, *value);
     if (text->empty() || ec != std::errc() || ptr != end) {
@@ -114,6 +123,7 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   if (name.empty()) name = "mjai-client:" + agent_spec;
   MjaiBot bot(*rules, std::move(agent).value(), seed);
   if (vm.count("game-seed")) bot.set_game_seed(game_seed);
+  if (vm.count("match-seed")) bot.set_match_seed(match_seed);
 
   Result<MjaiClientResult> result = Error{""};
   if (stdio) {

@@ -6,6 +6,7 @@
 
 #include "engine/game.h"
 #include "mjai/action_json.h"
+#include "replays/match_stats.h"
 
 namespace mj {
 namespace {
@@ -76,7 +77,9 @@ Result<bool> MjaiBot::Fold(const json& event) {
   auto r = fold_.Apply(event);
   if (!r) return r;
   if (!begun_ && fold_.seat() >= 0) {
-    agent_->BeginGame(fold_.seat(), derive_seed_ ? AgentSeed(game_seed_, fold_.seat()) : seed_);
+    ++games_begun_;
+    const uint64_t game_seed = per_game_ ? MatchGameSeed(game_seed_, games_begun_) : game_seed_;
+    agent_->BeginGame(fold_.seat(), derive_seed_ ? AgentSeed(game_seed, fold_.seat()) : seed_);
     begun_ = true;
   }
   if (event.is_object())

@@ -50,9 +50,19 @@ class MjaiBot {
   // The agent's seed becomes the one the engine would give this seat in a game of seed
   // `game_seed` (AgentSeed, engine/game.h), once start_game tells the seat: the client then plays
   // as the built-in agent would at that seat (docs/MJAI.md, "Known limits").
+  // Every game of the bot gets it (one game seed).
   void set_game_seed(uint64_t game_seed) {
     game_seed_ = game_seed;
     derive_seed_ = true;
+    per_game_ = false;
+  }
+  // Instead: the k-th game (1-based) the bot begins gets the seed the engine gives this seat in
+  // game k of a match (or `serve`) of seed `match_seed`: AgentSeed(MatchGameSeed(match_seed, k),
+  // seat). Right when the bot plays that match's games from the first, in order.
+  void set_match_seed(uint64_t match_seed) {
+    game_seed_ = match_seed;
+    derive_seed_ = true;
+    per_game_ = true;
   }
 
   [[nodiscard]] const MjaiSeatState& seat_state() const { return fold_; }
@@ -70,6 +80,8 @@ class MjaiBot {
   uint64_t seed_;
   uint64_t game_seed_ = 0;
   bool derive_seed_ = false;
+  bool per_game_ = false;  // game_seed_ is a match seed (set_match_seed)
+  int games_begun_ = 0;
   bool begun_ = false;
   std::vector<Action> legal_;
   Tile riichi_tile_ = kNoTile;  // the discard of the riichi the agent chose, until it is sent

@@ -28,7 +28,9 @@
 #include "engine/rng.h"
 #include "engine/round.h"
 #include "engine/shields.h"
+#include "mjai/bot_pool.h"
 #include "mjai/stdio_bots.h"
+#include "replays/match_plan.h"
 #include "replays/replay.h"
 
 namespace mj {
@@ -152,6 +154,58 @@ TEST(MjaiClientIdentity, NingboAyameRiichiAsTheBuiltInAgents) {
   ExpectSameGame("ayame-blend", 4, {"greedy", "greedy", "defensive", "greedy"}, {1, 2}, MjaiExchange::kBatched);
   ExpectSameGame("riichi", 5, {"greedy", "defensive", "greedy", "random"}, {1, 3}, MjaiExchange::kLockStep);
   ExpectSameGame("riichi", 6, {"greedy", "defensive", "greedy", "random"}, {3}, MjaiExchange::kBatched);
+}
+
+// --match-seed with kept processes (`match --bot-lifetime match`): each client process plays the
+// games of a match of seed `match_seed` in order, and game k must be the in-process agents' game k
+// (the agents' seeds of game k, not of game 1, as --game-seed would give every game).
+void ExpectSameMatch(const std::string& preset, uint64_t match_seed, int games, const std::array<std::string, 4>& agents,
+                     const std::vector<int>& client_seats) {
+  auto rules = LoadRuleset(preset);
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  std::array<std::string, 4> specs = agents;
+  for (int p : client_seats)
+    specs[p] = "mjai-stdio:" + kClient + " mjai-client --stdio --rules " + preset +
+               " --dialect batched --agent " + agents[p] + " --match-seed " + std::to_string(match_seed) +
+               " --games " + std::to_string(games);
+  BotPool pool;
+  for (int g = 1; g <= games; ++g) {
+    const uint64_t seed = PlanMatchGame(match_seed, g, 0).seed;
+    const std::string what = preset + " match seed " + std::to_string(match_seed) + " game " + std::to_string(g);
+    SortedDealWalls walls(*rules, seed);
+    std::array<std::unique_ptr<Agent>, 4> owned;
+    std::array<Agent*, 4> players{};
+    for (int p = 0; p < 4; ++p) {
+      owned[p] = std::move(MakeAgent(agents[p])).value();
+      players[p] = owned[p].get();
+    }
+    GameOptions go;
+    go.wall_for_hand = [&](int h) { return walls.ForHand(h); };
+    go.observer = [&](const RoundState& s, const Event& e) { walls.Observe(s, e); };
+    const GameRecord reference = PlayGame(*rules, seed, players, go);
+    ASSERT_TRUE(reference.complete) << what << ": " << reference.error;
+
+    SortedDealWalls bot_walls(*rules, seed);
+    BotOptions options;
+    options.exchange = MjaiExchange::kBatched;
+    options.timeout = std::chrono::milliseconds(30000);
+    options.wall_for_hand = [&](int h) { return bot_walls.ForHand(h); };
+    options.observer = [&](const RoundState& s, const Event& e) { bot_walls.Observe(s, e); };
+    const GameRecord played = PlayWithStdioBots(*rules, seed, specs, options, &pool);
+    ASSERT_TRUE(played.complete) << what << ": " << played.error;
+    const auto want = EventLines(reference);
+    const auto got = EventLines(played);
+    size_t same = 0;
+    while (same < want.size() && same < got.size() && want[same] == got[same]) ++same;
+    EXPECT_EQ(same, want.size()) << what << ": the games part at event " << same + 1;
+    EXPECT_EQ(got.size(), want.size()) << what;
+  }
+  // One process per client seat played every game.
+  EXPECT_EQ(pool.started(), static_cast<long>(client_seats.size()));
+}
+
+TEST(MjaiClientIdentity, MatchSeedKeptProcessesPlayEachGameAsTheBuiltInAgents) {
+  ExpectSameMatch("riichi", 11, 3, {"random", "greedy", "random", "defensive"}, {0, 2});
 }
 
 }  // namespace
