@@ -156,9 +156,10 @@ int RunPlaytest(const std::vector<std::string>& args) {
     r.games = std::move(run.games);
     r.statistics = MatchStatistics(r.header, r.games);
     std::cout << "== " << rules.name << " ==\n" << FormatStatistics(r.statistics) << "\n";
-    nlohmann::json doc = SummaryDocument(r.header, r.games, command);
-    doc["statistics"] = r.statistics;
-    per_rules.push_back({{"rules", rules.name}, {"summary", doc}});
+    nlohmann::json entry = nlohmann::json::object();
+    entry["rules"] = rules.name;
+    entry["summary"] = SummaryDocument(r.header, r.games, command, r.statistics);
+    per_rules.push_back(std::move(entry));
     runs.push_back(std::move(r));
   }
   const nlohmann::json comparison = CompareRulesets(runs);
