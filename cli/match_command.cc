@@ -192,7 +192,7 @@ int RunMatch(const std::vector<std::string>& args) {
     stats.AddSeats(g.seats, g.complete, labels);
   }
   const MatchHeader header = HeaderFor(setup);
-  const nlohmann::json statistics = MatchStatistics(header, run.games);
+  const nlohmann::json statistics = MatchStatistics(header, run.games, setup.jobs);
   std::cout << "rules " << rules->name << ", seed " << *seed << ", " << num_games << " game"
             << (num_games == 1 ? "" : "s")
             << (rotations > 0 ? ", duplicate: " + std::to_string(num_games / rotations) + " sets of " +

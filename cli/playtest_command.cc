@@ -154,7 +154,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     RulesetRun r;
     r.header = HeaderFor(setup);
     r.games = std::move(run.games);
-    r.statistics = MatchStatistics(r.header, r.games);
+    r.statistics = MatchStatistics(r.header, r.games, setup.jobs);
     std::cout << "== " << rules.name << " ==\n" << FormatStatistics(r.statistics) << "\n";
     nlohmann::json entry = nlohmann::json::object();
     entry["rules"] = rules.name;
@@ -162,7 +162,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     per_rules.push_back(std::move(entry));
     runs.push_back(std::move(r));
   }
-  const nlohmann::json comparison = CompareRulesets(runs);
+  const nlohmann::json comparison = CompareRulesets(runs, static_cast<int>(*jobs));
   std::cout << "rulesets by skill share of the variance of final points (" << runs.front().statistics["luck_skill"]["strong"].get<std::string>()
             << " against " << runs.front().statistics["luck_skill"]["weak"].get<std::string>() << ", 95% intervals):\n";
   int place = 0;

@@ -2,7 +2,7 @@
 // Seeded bootstrap over units (games, or duplicate sets): resample the n units with
 // replacement B times with the engine's PRNG (engine/rng.h), evaluate every statistic on each
 // resample, and give the 95% percentile interval. Same units, B and seed -> the same intervals
-// on every machine and for any order of evaluation (docs/PLAYTEST.md).
+// on every machine, for any order of evaluation and any number of threads (docs/PLAYTEST.md).
 
 #include <cstdint>
 #include <functional>
@@ -28,10 +28,12 @@ struct Interval {
 };
 
 // Runs the bootstrap for all statistics at once (the same resamples for each, so a difference
-// of two statistics computed inside one Statistic is paired).
+// of two statistics computed inside one Statistic is paired). The resamples are evaluated on
+// `jobs` threads (the statistics are called concurrently, so they must not change any state);
+// the intervals are bit-identical for any `jobs`.
 [[nodiscard]] std::vector<Interval> BootstrapIntervals(size_t units, const std::vector<Statistic>& stats,
                                                        int resamples = kBootstrapResamples,
-                                                       uint64_t seed = kBootstrapSeed);
+                                                       uint64_t seed = kBootstrapSeed, int jobs = 1);
 
 // Percentile (linear interpolation between order statistics, "type 7") of sorted values.
 [[nodiscard]] double SortedQuantile(std::span<const double> sorted, double q);

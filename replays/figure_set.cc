@@ -26,8 +26,8 @@ void FigureSet::Custom(const std::string& path, Statistic stat, bool with_p) {
   stats_.push_back(std::move(stat));
 }
 
-void FigureSet::Compute(json& out, int resamples, uint64_t seed) const {
-  const std::vector<Interval> intervals = BootstrapIntervals(units_, stats_, resamples, seed);
+void FigureSet::Compute(json& out, int jobs, int resamples, uint64_t seed) const {
+  const std::vector<Interval> intervals = BootstrapIntervals(units_, stats_, resamples, seed, jobs);
   for (size_t i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
     const Interval& iv = intervals[i];

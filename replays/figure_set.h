@@ -20,8 +20,10 @@ class FigureSet {
   // Any statistic; with_p also writes "p_value" (two-sided, normal approximation with the
   // bootstrap standard error; docs/PLAYTEST.md).
   void Custom(const std::string& path, Statistic stat, bool with_p = false);
-  // Runs the bootstrap and writes every figure into `out` at its path.
-  void Compute(nlohmann::json& out, int resamples = kBootstrapResamples, uint64_t seed = kBootstrapSeed) const;
+  // Runs the bootstrap on `jobs` threads and writes every figure into `out` at its path (the
+  // same bytes for any `jobs`).
+  void Compute(nlohmann::json& out, int jobs = 1, int resamples = kBootstrapResamples,
+               uint64_t seed = kBootstrapSeed) const;
 
  private:
   struct Entry {

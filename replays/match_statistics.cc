@@ -135,7 +135,7 @@ Statistic RatioDifference(std::vector<double> an, std::vector<double> ad, std::v
 
 }  // namespace
 
-json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games) {
+json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games, int jobs) {
   const Units units = GroupUnits(h, games);
   const size_t n = units.count;
   const std::vector<std::string> labels = AgentLabels(h);
@@ -255,7 +255,7 @@ json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games
   out["agents"] = agent_rows;
   out["pairs"] = pair_rows;
   if (h.rotations > 0 && labels.size() >= 2) AddLuckSkill(fs, out, h, games, units);
-  fs.Compute(out);
+  fs.Compute(out, jobs);
   if (out.contains("luck_skill")) FinishLuckSkill(out["luck_skill"]);
   return out;
 }

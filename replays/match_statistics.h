@@ -49,8 +49,10 @@ struct Units {
 [[nodiscard]] Units GroupUnits(const MatchHeader& h, const std::vector<GameSummary>& games);
 
 // Every figure with its interval (docs/PLAYTEST.md lists them): {"units", "bootstrap",
-// "agents", "pairs", "rules", "luck_skill" (duplicate only)}.
-[[nodiscard]] nlohmann::json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games);
+// "agents", "pairs", "rules", "luck_skill" (duplicate only)}. The bootstrap runs on `jobs`
+// threads; the result does not depend on them.
+[[nodiscard]] nlohmann::json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games,
+                                             int jobs = 1);
 
 // A figure as JSON: {"estimate", "ci95": [lo, hi]} (+ "num", "den" for a ratio); NaN -> null.
 [[nodiscard]] nlohmann::json FigureJson(double estimate, double lo, double hi);

@@ -11,7 +11,7 @@ namespace mj {
 
 using nlohmann::json;
 
-json CompareRulesets(const std::vector<RulesetRun>& runs) {
+json CompareRulesets(const std::vector<RulesetRun>& runs, int jobs) {
   json out = json::object();
   json ranking = json::array();
   for (const RulesetRun& r : runs) {
@@ -60,7 +60,7 @@ json CompareRulesets(const std::vector<RulesetRun>& runs) {
                 true);
     }
   }
-  fs.Compute(diffs);
+  fs.Compute(diffs, jobs);
   out["differences"] = diffs;
   return out;
 }

@@ -23,7 +23,7 @@ struct RulesetRun {
 // {"ranking": [{"rules", "skill_share", "luck_share", "rank_advantage", "games_to_lead"}...]
 // (highest skill share first), "differences": [{"a", "b", "skill_share_difference",
 // "luck_share_difference", "rank_advantage_difference"}...] (a - b, paired, with p-values)}. Needs duplicate runs with
-// the same number of sets.
-[[nodiscard]] nlohmann::json CompareRulesets(const std::vector<RulesetRun>& runs);
+// the same number of sets. The bootstrap runs on `jobs` threads; the result does not depend on them.
+[[nodiscard]] nlohmann::json CompareRulesets(const std::vector<RulesetRun>& runs, int jobs = 1);
 
 }  // namespace mj

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -62,6 +63,52 @@ TEST(BootstrapTest, SeededSoReproducible) {
   EXPECT_EQ(a[0].hi, b[0].hi);
   const auto c = BootstrapIntervals(50, {RatioStatistic(x, one)}, 1000, kBootstrapSeed + 1);
   EXPECT_NE(a[0].lo, c[0].lo);  // another seed, other resamples
+}
+
+// The documented resampling, written out plainly: resample b draws its n units with n calls of
+// Rng::Below(n) on one stream seeded `seed`, after resample b - 1's; the replicates of a
+// statistic are its finite values. Returns them sorted.
+std::vector<double> ReferenceReplicates(size_t n, const Statistic& stat, int resamples, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<double> out;
+  for (int b = 0; b < resamples; ++b) {
+    std::vector<double> w(n, 0.0);
+    for (size_t k = 0; k < n; ++k) w[rng.Below(n)] += 1.0;
+    if (const double v = stat(w); std::isfinite(v)) out.push_back(v);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(BootstrapTest, AnyNumberOfThreadsDrawsTheOneStream) {
+  // 37 units; a mean, and a ratio whose denominator is one unit's (undefined on the resamples
+  // that miss it, about (36/37)^37 = 36% of them). Resample counts that are and are not whole
+  // blocks of the threaded evaluation.
+  const size_t n = 37;
+  std::vector<double> x(n), one(n, 1.0), num(n, 0.0), den(n, 0.0);
+  for (size_t i = 0; i < n; ++i) x[i] = static_cast<double>((i * 53) % 17);
+  num[5] = 3, den[5] = 2;
+  const std::vector<Statistic> stats = {RatioStatistic(x, one), RatioStatistic(num, den)};
+  for (const int resamples : {1000, 37, 1}) {
+    const std::vector<double> ref_mean = ReferenceReplicates(n, stats[0], resamples, 99);
+    const std::vector<double> ref_rare = ReferenceReplicates(n, stats[1], resamples, 99);
+    for (const int jobs : {1, 2, 3, 8}) {
+      const std::vector<Interval> iv = BootstrapIntervals(n, stats, resamples, 99, jobs);
+      ASSERT_EQ(iv.size(), 2u);
+      EXPECT_EQ(iv[0].replicates, resamples) << jobs;
+      EXPECT_EQ(iv[0].lo, SortedQuantile(ref_mean, 0.025)) << resamples << " resamples, " << jobs << " jobs";
+      EXPECT_EQ(iv[0].hi, SortedQuantile(ref_mean, 0.975)) << resamples << " resamples, " << jobs << " jobs";
+      EXPECT_EQ(iv[1].replicates, static_cast<int>(ref_rare.size())) << resamples << " resamples, " << jobs << " jobs";
+      if (!ref_rare.empty()) {
+        EXPECT_EQ(iv[1].lo, 1.5);  // 3 k / (2 k) whenever unit 5 is drawn k > 0 times
+        EXPECT_EQ(iv[1].hi, 1.5);
+      }
+      const std::vector<Interval> first = BootstrapIntervals(n, stats, resamples, 99, 1);
+      EXPECT_EQ(iv[0].se, first[0].se) << jobs;  // bit-identical, the spread too
+    }
+  }
+  EXPECT_GT(ReferenceReplicates(n, stats[1], 1000, 99).size(), 500u);
+  EXPECT_LT(ReferenceReplicates(n, stats[1], 1000, 99).size(), 800u);
 }
 
 TEST(BootstrapTest, AgreesWithNormalTheoryForAMean) {
