@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Wall-clock speed-up of --jobs 2 over --jobs 1 (issues 14 and 16): `match` without replays and with
-# replays written (random agents, plain .json and zstd; greedy/defensive duplicate play) and `replay verify`,
+# replays written (random agents, plain .json and zstd; greedy/defensive duplicate play), a
+# two-ruleset `playtest` (GAMES / 2 games per ruleset, statistics included) and `replay verify`,
 # each run REPS times, the best wall time of each kept (the least disturbed by anything else on
 # the machine; run it on an idle machine). Prints games/s and the ratio.
 #   bench/jobs_speedup.sh [MAHJONG] [GAMES] [REPS]      (defaults build/mahjong 2000 3)
@@ -35,6 +36,11 @@ for spec in "random,random,random,random|none|--replays none" "random,random,ran
   t2=$(best "$M" match --agents "$agents" --games "$N" --seed 3 $extra --compress "$compress" --out "$T/out" --jobs 2)
   line "match $agents $compress $extra" "$N" "$t1" "$t2"
 done
+# The whole playtest (issue 14): both rulesets' games, their statistics, the ruleset comparison.
+P=$((N / 8 * 4))  # games per ruleset: half of GAMES, whole duplicate sets
+t1=$(best "$M" playtest --rules riichi,dunpai --games "$P" --seed 3 --jobs 1)
+t2=$(best "$M" playtest --rules riichi,dunpai --games "$P" --seed 3 --jobs 2)
+line "playtest riichi,dunpai greedy,defensive,random,random" "$((2 * P))" "$t1" "$t2"
 "$M" match --agents random,random,random,random --games "$N" --seed 3 --out "$T/replays" > /dev/null 2>&1
 t1=$(best "$M" replay verify --jobs 1 "$T/replays")
 t2=$(best "$M" replay verify --jobs 2 "$T/replays")
