@@ -13,6 +13,7 @@
 #include "cli/option_parsing.h"
 #include "replays/compression.h"
 #include "cli/match_args.h"
+#include "cli/ordered_runner.h"
 #include "cli/summary_io.h"
 #include "replays/game_summary.h"
 #include "replays/match_statistics.h"
@@ -52,17 +53,48 @@ Result<std::vector<std::string>> ReplayFiles(const std::vector<std::string>& inp
   return files;
 }
 
+// One replay file read back: its match header and its game's record, or what is wrong with it.
+struct ReadGame {
+  std::string error;  // "PATH: ..." when the file cannot be used
+  MatchHeader header;
+  GameSummary summary;
+};
+
+ReadGame ReadOne(const std::string& path) {
+  ReadGame out;
+  auto record = ReadReplayFile(path);
+  if (!record) {
+    out.error = path + ": " + record.error();
+    return out;
+  }
+  if (!record->match) {
+    out.error = path + ": not a game of a match (no \"match\" in the replay)";
+    return out;
+  }
+  const MatchInfo& m = *record->match;
+  out.header.rules = record->rules.name;
+  out.header.point_scale = PointScale(record->rules);
+  out.header.shields = record->rules.shields.enabled;
+  out.header.seed = m.seed;
+  out.header.entries = m.entries;
+  out.header.rotations = m.rotations;
+  out.summary = SummarizeGame(*record);
+  return out;
+}
+
 }  // namespace
 
 int RunStats(const std::vector<std::string>& args) {
   if (!args.empty() && args.front() == "merge") return RunStatsMerge({args.begin() + 1, args.end()});
   std::vector<std::string> inputs;
-  std::string summary_path;
+  std::string summary_path, jobs_text;
   po::options_description desc(
       "mahjong stats DIR|FILE...: the statistics of a match, with 95% intervals, recomputed from its replays\n"
       "(docs/PLAYTEST.md); mahjong stats merge SUMMARY... [-o OUT]: merges shard summaries (docs/SCALE.md)");
   desc.add_options()("help,h", "show this help")("summary", po::value<std::string>(&summary_path),
                                                   "also write the summary JSON (as match --summary) to this file")(
+      "jobs", po::value<std::string>(&jobs_text)->default_value("1"),
+      "threads reading the replays and computing the intervals (results identical for any N)")(
       "inputs", po::value<std::vector<std::string>>(&inputs), "replay files or directories");
   po::positional_options_description pos;
   pos.add("inputs", -1);
@@ -72,42 +104,45 @@ int RunStats(const std::vector<std::string>& args) {
     std::cerr << kName << ": name the replays: mahjong stats DIR... (directories of game-*.json, or files)\n";
     return 2;
   }
+  auto jobs = ParseUnsigned(jobs_text, "--jobs");
+  if (!jobs || *jobs < 1 || *jobs > 256) {
+    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
+    return 2;
+  }
   auto files = ReplayFiles(inputs);
   if (!files) {
     std::cerr << kName << ": " << files.error() << "\n";
     return 2;
   }
+  // The files are read on the --jobs threads and taken in file order, so the first bad file
+  // named is the same for any number of threads.
   MatchHeader header;
-  std::string header_from;
+  std::string header_from, failure;
   std::vector<std::pair<GameSummary, std::string>> games;
-  for (const std::string& path : *files) {
-    auto record = ReadReplayFile(path);
-    if (!record) {
-      std::cerr << kName << ": " << path << ": " << record.error() << "\n";
-      return 1;
-    }
-    if (!record->match) {
-      std::cerr << kName << ": " << path << ": not a game of a match (no \"match\" in the replay)\n";
-      return 1;
-    }
-    const MatchInfo& m = *record->match;
-    MatchHeader h;
-    h.rules = record->rules.name;
-    h.point_scale = PointScale(record->rules);
-    h.shields = record->rules.shields.enabled;
-    h.seed = m.seed;
-    h.entries = m.entries;
-    h.rotations = m.rotations;
-    if (header_from.empty()) {
-      header = h;
-      header_from = path;
-    } else if (MatchHeaderToJson(h) != MatchHeaderToJson(header)) {
-      std::cerr << kName << ": " << path << ": from another match than " << header_from << " (" +
-                                                 MatchHeaderToJson(h).dump() + " against " +
-                                                 MatchHeaderToJson(header).dump() + ")\n";
-      return 1;
-    }
-    games.emplace_back(SummarizeGame(*record), path);
+  games.reserve(files->size());
+  RunOrdered<ReadGame>(
+      static_cast<long>(files->size()), static_cast<int>(*jobs),
+      [&](long i) { return ReadOne((*files)[static_cast<size_t>(i - 1)]); },
+      [&](long i, ReadGame&& read) {
+        const std::string& path = (*files)[static_cast<size_t>(i - 1)];
+        if (!read.error.empty()) {
+          failure = read.error;
+          return false;
+        }
+        if (header_from.empty()) {
+          header = read.header;
+          header_from = path;
+        } else if (MatchHeaderToJson(read.header) != MatchHeaderToJson(header)) {
+          failure = path + ": from another match than " + header_from + " (" + MatchHeaderToJson(read.header).dump() +
+                    " against " + MatchHeaderToJson(header).dump() + ")";
+          return false;
+        }
+        games.emplace_back(std::move(read.summary), path);
+        return true;
+      });
+  if (!failure.empty()) {
+    std::cerr << kName << ": " << failure << "\n";
+    return 1;
   }
   std::sort(games.begin(), games.end(), [](const auto& a, const auto& b) { return a.first.game < b.first.game; });
   std::vector<GameSummary> records;
@@ -119,7 +154,7 @@ int RunStats(const std::vector<std::string>& args) {
     }
     records.push_back(games[i].first);
   }
-  const nlohmann::json statistics = MatchStatistics(header, records);
+  const nlohmann::json statistics = MatchStatistics(header, records, static_cast<int>(*jobs));
   std::cout << "rules " << header.rules << ", seed " << header.seed << ", " << records.size() << " games"
             << (header.rotations > 0 ? " (duplicate, " + std::to_string(header.rotations) + " seatings per set)"
                                      : std::string())

@@ -26,12 +26,14 @@ constexpr const char* kName = "mahjong stats merge";
 
 int RunStatsMerge(const std::vector<std::string>& args) {
   std::vector<std::string> inputs;
-  std::string out_path;
+  std::string out_path, jobs_text;
   po::options_description desc(
       "mahjong stats merge SUMMARY... [-o OUT]: merges the summaries of a match's shards (match --shard i/N\n"
       "--summary FILE) into the summary of the whole match, prints its statistics (docs/SCALE.md)");
   desc.add_options()("help,h", "show this help")("output,o", po::value<std::string>(&out_path),
                                                   "write the merged summary JSON (as match --summary) to this file")(
+      "jobs", po::value<std::string>(&jobs_text)->default_value("1"),
+      "threads computing the intervals (results identical for any N)")(
       "inputs", po::value<std::vector<std::string>>(&inputs), "the shards' summary files, one per shard");
   po::positional_options_description pos;
   pos.add("inputs", -1);
@@ -39,6 +41,11 @@ int RunStatsMerge(const std::vector<std::string>& args) {
   if (const auto stop = ParseOptions(kName, args, desc, vm, pos)) return *stop;
   if (inputs.empty()) {
     std::cerr << kName << ": name the shards' summaries: mahjong stats merge s0.json s1.json ... [-o OUT]\n";
+    return 2;
+  }
+  auto jobs = ParseUnsigned(jobs_text, "--jobs");
+  if (!jobs || *jobs < 1 || *jobs > 256) {
+    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
     return 2;
   }
   // One summary in memory at a time: its records are kept, its JSON tree dropped.
@@ -61,7 +68,7 @@ int RunStatsMerge(const std::vector<std::string>& args) {
     return 1;
   }
   const MatchHeader& header = merged->header;
-  const nlohmann::json statistics = MatchStatistics(header, merged->games);
+  const nlohmann::json statistics = MatchStatistics(header, merged->games, static_cast<int>(*jobs));
   std::cout << "rules " << header.rules << ", seed " << header.seed << ", " << merged->games.size() << " games"
             << (header.rotations > 0 ? " (duplicate, " + std::to_string(header.rotations) + " seatings per set)"
                                      : std::string())

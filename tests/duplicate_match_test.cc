@@ -164,13 +164,54 @@ TEST(DuplicateMatchTest, JobsChangeNothingAndStatsRecomputeFromReplays) {
     EXPECT_EQ(summaries[0]["games"], summaries[i]["games"]);
     EXPECT_EQ(summaries[0]["statistics"].dump(), summaries[i]["statistics"].dump());
   }
-  const ProgramRun stats = Program("stats " + (dir / "j2").string() + " --summary " + (dir / "from_replays.json").string());
-  ASSERT_EQ(stats.status, 0) << stats.out;
-  const json recomputed = json::parse(Slurp(dir / "from_replays.json"));
-  EXPECT_EQ(recomputed["games"], summaries[0]["games"]);
-  EXPECT_EQ(recomputed["statistics"].dump(), summaries[0]["statistics"].dump());
+  for (const char* stats_jobs : {"1", "3"}) {
+    const fs::path from_replays = dir / ("from_replays" + std::string(stats_jobs) + ".json");
+    const ProgramRun stats = Program("stats --jobs " + std::string(stats_jobs) + " " + (dir / "j2").string() +
+                                     " --summary " + from_replays.string());
+    ASSERT_EQ(stats.status, 0) << stats.out;
+    const json recomputed = json::parse(Slurp(from_replays));
+    EXPECT_EQ(recomputed["games"], summaries[0]["games"]) << stats_jobs << " jobs";
+    EXPECT_EQ(recomputed["statistics"].dump(), summaries[0]["statistics"].dump()) << stats_jobs << " jobs";
+  }
   EXPECT_TRUE(summaries[0]["statistics"].contains("luck_skill"));
   EXPECT_EQ(summaries[0]["statistics"]["units"]["count"], 6);
+  fs::remove_all(dir);
+}
+
+TEST(DuplicateMatchTest, StatsNamesTheFirstBadReplayForAnyJobs) {
+  // Eight replays of a match; game 3 cut short, game 6 from another match, game 7 cut short:
+  // whatever the number of threads reading them, `stats` names game 3 (the first in file order).
+  const fs::path dir = WorkDir("duplicate_stats_bad");
+  fs::remove_all(dir);
+  const std::string match = "match --agents greedy,defensive,random,random --games 8 --duplicate --jobs 2 --out ";
+  ASSERT_EQ(Program(match + (dir / "a").string() + " --seed 1").status, 0);
+  ASSERT_EQ(Program(match + (dir / "b").string() + " --seed 2").status, 0);
+  auto cut = [&](const std::string& name) {
+    const std::string text = Slurp(dir / "a" / name);
+    std::ofstream(dir / "a" / name, std::ios::binary | std::ios::trunc) << text.substr(0, text.size() / 2);
+  };
+  fs::copy_file(dir / "b" / "game-0006.json", dir / "a" / "game-0006.json", fs::copy_options::overwrite_existing);
+  cut("game-0007.json");
+  for (const char* jobs : {"1", "2", "3"}) {
+    const ProgramRun other = Program("stats --jobs " + std::string(jobs) + " " + (dir / "a").string());
+    EXPECT_EQ(other.status, 1) << other.out;
+    EXPECT_NE(other.out.find("game-0006.json: from another match than " + (dir / "a" / "game-0001.json").string() +
+                             " ("),
+              std::string::npos)
+        << jobs << " jobs: " << other.out;
+  }
+  cut("game-0003.json");
+  for (const char* jobs : {"1", "2", "3"}) {
+    const ProgramRun bad = Program("stats --jobs " + std::string(jobs) + " " + (dir / "a").string());
+    EXPECT_EQ(bad.status, 1) << bad.out;
+    EXPECT_NE(bad.out.find("mahjong stats: " + (dir / "a" / "game-0003.json").string() + ": "), std::string::npos)
+        << jobs << " jobs: " << bad.out;
+    EXPECT_EQ(bad.out.find("game-0006"), std::string::npos) << jobs << " jobs: " << bad.out;
+    EXPECT_EQ(bad.out.find("game-0007"), std::string::npos) << jobs << " jobs: " << bad.out;
+  }
+  const ProgramRun zero = Program("stats --jobs 0 " + (dir / "b").string());
+  EXPECT_EQ(zero.status, 2);
+  EXPECT_NE(zero.out.find("--jobs must be a whole number between 1 and 256, got \"0\""), std::string::npos) << zero.out;
   fs::remove_all(dir);
 }
 

@@ -91,7 +91,7 @@ void ExpectMergeIsUnsharded(const std::string& name, const std::string& match, i
     shards = summary.string() + " " + shards;  // given out of order on purpose
   }
   const fs::path merged = dir / "merged.json";
-  const ProgramRun m = Program("stats merge " + shards + "-o " + merged.string());
+  const ProgramRun m = Program("stats merge --jobs 2 " + shards + "-o " + merged.string());
   ASSERT_EQ(m.status, 0) << m.out;
   const std::string whole_text = Slurp(dir / "whole.json");
   const std::string merged_text = Slurp(merged);
