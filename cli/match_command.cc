@@ -218,7 +218,8 @@ int RunMatch(const std::vector<std::string>& args) {
                 {"lifetime", bot_lifetime}, {"timeout_ms", bot_flags.timeout_ms}};
       shard_info = ShardJson(setup, bots);
     }
-    auto written = WriteSummary(summary_path, header, run.games, statistics, CommandLine("match", args), shard_info);
+    auto written = WriteSummary(summary_path, header, run.games, statistics, CommandLine("match", args), shard_info,
+                                setup.jobs);
     if (!written) {
       std::cerr << kName << ": --summary: " << written.error() << "\n";
       return 1;

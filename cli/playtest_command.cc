@@ -127,6 +127,8 @@ int RunPlaytest(const std::vector<std::string>& args) {
 
   const std::string command = CommandLine("playtest", args);
   std::vector<RulesetRun> runs;
+  // The playtest document (every record) is built only to be written.
+  const bool write_json = !summary_path.empty() || !report_dir.empty();
   nlohmann::json per_rules = nlohmann::json::array();
   int exit_code = 0;
   for (const Ruleset& rules : rulesets) {
@@ -156,10 +158,12 @@ int RunPlaytest(const std::vector<std::string>& args) {
     r.games = std::move(run.games);
     r.statistics = MatchStatistics(r.header, r.games, setup.jobs);
     std::cout << "== " << rules.name << " ==\n" << FormatStatistics(r.statistics) << "\n";
-    nlohmann::json entry = nlohmann::json::object();
-    entry["rules"] = rules.name;
-    entry["summary"] = SummaryDocument(r.header, r.games, command, r.statistics);
-    per_rules.push_back(std::move(entry));
+    if (write_json) {
+      nlohmann::json entry = nlohmann::json::object();
+      entry["rules"] = rules.name;
+      entry["summary"] = SummaryDocument(r.header, r.games, command, r.statistics, setup.jobs);
+      per_rules.push_back(std::move(entry));
+    }
     runs.push_back(std::move(r));
   }
   const nlohmann::json comparison = CompareRulesets(runs, static_cast<int>(*jobs));
@@ -185,6 +189,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
               << p(d["luck_share_difference"]) << "), rank advantage " << FormatFigure(d["rank_advantage_difference"], 3) << " (p "
               << p(d["rank_advantage_difference"]) << ")\n";
   }
+  if (!write_json) return exit_code;
   const nlohmann::json playtest = {{"format", "mahjong-playtest"},
                                    {"version", 1},
                                    {"command", command},
@@ -192,7 +197,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
                                    {"games_per_ruleset", *games},
                                    {"rotations", rotations},
                                    {"seed", std::to_string(*seed)},
-                                   {"rulesets", per_rules},
+                                   {"rulesets", std::move(per_rules)},
                                    {"comparison", comparison}};
   const std::string text = playtest.dump(1) + "\n";
   if (!summary_path.empty()) {

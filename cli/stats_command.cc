@@ -161,7 +161,8 @@ int RunStats(const std::vector<std::string>& args) {
             << " from " << files->size() << " replay" << (files->size() == 1 ? "" : "s") << "\n"
             << FormatStatistics(statistics);
   if (!summary_path.empty()) {
-    auto written = WriteSummary(summary_path, header, records, statistics, CommandLine("stats", args));
+    auto written = WriteSummary(summary_path, header, records, statistics, CommandLine("stats", args), nullptr,
+                                static_cast<int>(*jobs));
     if (!written) {
       std::cerr << kName << ": --summary: " << written.error() << "\n";
       return 1;

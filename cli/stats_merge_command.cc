@@ -77,7 +77,8 @@ int RunStatsMerge(const std::vector<std::string>& args) {
   if (!out_path.empty()) {
     std::vector<std::string> command = {"merge"};
     command.insert(command.end(), args.begin(), args.end());
-    auto written = WriteSummary(out_path, header, merged->games, statistics, CommandLine("stats", command));
+    auto written = WriteSummary(out_path, header, merged->games, statistics, CommandLine("stats", command), nullptr,
+                                static_cast<int>(*jobs));
     if (!written) {
       std::cerr << kName << ": -o: " << written.error() << "\n";
       return 1;

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "replays/parallel_for.h"
+
 namespace mj::cli {
 
 using nlohmann::json;
@@ -18,7 +20,10 @@ MatchHeader HeaderFor(const MatchSetup& setup) {
   return h;
 }
 
-std::string SummaryText(const json& doc) {
+namespace {
+
+// SummaryText, with the records' one-line texts given instead of read from doc's "games".
+std::string SummaryTextWith(const json& doc, const std::vector<std::string>* record_lines) {
   std::string out = "{";
   bool first = true;
   for (auto it = doc.begin(); it != doc.end(); ++it) {
@@ -27,7 +32,11 @@ std::string SummaryText(const json& doc) {
     out += json(it.key()).dump() + ": ";
     if (it.key() == "games") {
       out += "[";
-      for (size_t i = 0; i < it->size(); ++i) out += (i ? ",\n" : "\n") + (*it)[i].dump();
+      const size_t n = record_lines ? record_lines->size() : it->size();
+      for (size_t i = 0; i < n; ++i) {
+        out += i ? ",\n" : "\n";
+        out += record_lines ? (*record_lines)[i] : (*it)[i].dump();
+      }
       out += "\n]";
     } else if (it.key() == "statistics") {
       out += it->dump(1);
@@ -39,6 +48,10 @@ std::string SummaryText(const json& doc) {
   return out;
 }
 
+}  // namespace
+
+std::string SummaryText(const json& doc) { return SummaryTextWith(doc, nullptr); }
+
 Result<bool> WriteText(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) return Error{"cannot write " + path};
@@ -49,10 +62,14 @@ Result<bool> WriteText(const std::string& path, const std::string& text) {
 }
 
 Result<bool> WriteSummary(const std::string& path, const MatchHeader& header, const std::vector<GameSummary>& games,
-                          const json& statistics, const std::string& command, const json& shard) {
-  json doc = SummaryDocument(header, games, command, statistics);
+                          const json& statistics, const std::string& command, const json& shard, int jobs) {
+  // The records' lines are made on the threads and no document of them is kept: the same text
+  // as SummaryText(SummaryDocument(...)).
+  std::vector<std::string> lines(games.size());
+  ParallelFor(games.size(), jobs, [&](size_t i) { lines[i] = GameSummaryToJson(games[i]).dump(); });
+  json doc = SummaryDocument(header, {}, command, statistics);
   if (!shard.is_null()) doc["shard"] = shard;
-  return WriteText(path, SummaryText(doc));
+  return WriteText(path, SummaryTextWith(doc, &lines));
 }
 
 Result<json> ReadJsonFile(const std::string& path) {

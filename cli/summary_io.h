@@ -19,10 +19,12 @@ namespace mj::cli {
 // indented (SummaryDocument).
 [[nodiscard]] std::string SummaryText(const nlohmann::json& doc);
 // `statistics` is MatchStatistics(header, games); `shard`, when not null, is the shard's
-// "shard" object (cli/shard_summary.h).
+// "shard" object (cli/shard_summary.h). The records' text is made on `jobs` threads (the same
+// bytes for any number).
 [[nodiscard]] Result<bool> WriteSummary(const std::string& path, const MatchHeader& header,
                                         const std::vector<GameSummary>& games, const nlohmann::json& statistics,
-                                        const std::string& command, const nlohmann::json& shard = nullptr);
+                                        const std::string& command, const nlohmann::json& shard = nullptr,
+                                        int jobs = 1);
 [[nodiscard]] Result<bool> WriteText(const std::string& path, const std::string& text);
 [[nodiscard]] Result<nlohmann::json> ReadJsonFile(const std::string& path);
 

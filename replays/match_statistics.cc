@@ -6,6 +6,7 @@
 
 #include "replays/figure_set.h"
 #include "replays/luck_skill.h"
+#include "replays/parallel_for.h"
 
 namespace mj {
 
@@ -265,9 +266,11 @@ json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games
 }
 
 json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games, const std::string& command,
-                     json statistics) {
+                     json statistics, int jobs) {
   json records = json::array();
-  for (const GameSummary& g : games) records.push_back(GameSummaryToJson(g));
+  json::array_t& list = records.get_ref<json::array_t&>();
+  list.resize(games.size());
+  ParallelFor(games.size(), jobs, [&](size_t i) { list[i] = GameSummaryToJson(games[i]); });
   return json{{"format", kSummaryFormat},
               {"version", kSummaryVersion},
               {"command", command},

@@ -62,9 +62,9 @@ struct Units {
 [[nodiscard]] nlohmann::json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games,
                                              const std::string& command);
 // The same with the statistics already computed (MatchStatistics(h, games)), so a command that
-// prints them does not compute them twice.
+// prints them does not compute them twice; the records are made on `jobs` threads.
 [[nodiscard]] nlohmann::json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games,
-                                             const std::string& command, nlohmann::json statistics);
+                                             const std::string& command, nlohmann::json statistics, int jobs = 1);
 // Reads a summary document's header and records back (checked: unique game indices, sorted).
 [[nodiscard]] Result<std::pair<MatchHeader, std::vector<GameSummary>>> SummaryFromJson(const nlohmann::json& doc);
 
