@@ -19,7 +19,7 @@ SERVER=$!
 pids+=($SERVER)
 PORT=
 for _ in $(seq 100); do
-  PORT=$(sed -n 's/.* port \([0-9]*\),.*/\1/p' "$T/serve.out")
+  PORT=$(sed -n 's/.* port \([0-9]*\),.*/\1/p' "$T/serve.out" 2>/dev/null || true)
   [ -n "$PORT" ] && break
   sleep 0.1
 done

@@ -22,7 +22,7 @@ serve() {
   pids+=($!)
   SERVER=$!
   for _ in $(seq 100); do
-    PORT=$(sed -n 's/.* port \([0-9]*\),.*/\1/p' "$T/$name.out")
+    PORT=$(sed -n 's/.* port \([0-9]*\),.*/\1/p' "$T/$name.out" 2>/dev/null || true)
     [ -n "$PORT" ] && return 0
     sleep 0.1
   done
