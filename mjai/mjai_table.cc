@@ -275,9 +275,9 @@ void MjaiTable::FlushAll(const Event* next) {
   }
 }
 
-void MjaiTable::OnEvent(const Event& e, std::span<const Tile> shown) {
+void MjaiTable::OnEvent(const Event& e, std::span<const Tile> shown, const std::array<int, 4>* peach) {
   const int index = event_index_++;
-  writer_->Next(e, shown);
+  writer_->Next(e, shown, peach);
   if (options_.exchange == MjaiExchange::kLockStep) {
     // Every bot answers the previous event before this one goes out.
     FlushAll(&e);
@@ -418,7 +418,8 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
   OnEvent(start);
   GameOptions go;
   go.observer = [this](const RoundState& s, const Event& e) {
-    OnEvent(e, ShownHandAt(s, e));
+    const std::array<int, 4> peach = PeachCountsAt(s);
+    OnEvent(e, ShownHandAt(s, e), &peach);
     if (options_.observer) options_.observer(s, e);
   };
   go.max_hands = max_hands;

@@ -74,7 +74,7 @@ class MjaiTable {
  private:
   class Seat;
   friend class BotAgent;
-  void OnEvent(const Event& e, std::span<const Tile> shown = {});
+  void OnEvent(const Event& e, std::span<const Tile> shown = {}, const std::array<int, 4>* peach = nullptr);
   // The answer of bot seat `seat` to a decision (called by its agent).
   Action Decide(int seat, std::span<const Action> legal, const PlayerView& view);
   // Lock-step: sends `seat`'s pending events (false with `error` on a write failure), reads and

@@ -22,12 +22,30 @@ bool ParseMjaiDialect(std::string_view name, MjaiDialect* out) {
 MjaiEventWriter::MjaiEventWriter(const Ruleset& rules, MjaiDialect dialect, const std::array<std::string, 4>& names)
     : rules_(rules), dialect_(dialect), names_(names) {}
 
+std::array<int, 4> PeachCountsAt(const RoundState& state) {
+  std::array<int, 4> n{};
+  if (state.rules == nullptr || !state.rules->peach_tiles) return n;
+  for (int p = 0; p < 4; ++p) {
+    const SeatState& seat = state.seats[p];
+    for (const auto* tiles : {&seat.hand, &seat.shields_down, &seat.shields_up})
+      for (Tile t : *tiles) n[p] += IsPeachCopy(t);
+  }
+  return n;
+}
+
+bool PeachCountsDue(const Ruleset& rules, EventType type, const std::array<int, 4>* peach, std::array<int, 4>* last) {
+  if (peach == nullptr || !rules.peach_tiles || type == EventType::kStartGame) return false;
+  if (type != EventType::kStartKyoku && *peach == *last) return false;
+  *last = *peach;
+  return true;
+}
+
 std::span<const Tile> ShownHandAt(const RoundState& state, const Event& e) {
   if (e.type != EventType::kReach || !e.open || e.actor < 0 || e.actor > 3) return {};
   return state.seats[e.actor].hand;
 }
 
-const json& MjaiEventWriter::Next(const Event& e, std::span<const Tile> shown) {
+const json& MjaiEventWriter::Next(const Event& e, std::span<const Tile> shown, const std::array<int, 4>* peach) {
   full_ = EventToJson(e, rules_);
   type_ = e.type;
   actor_ = e.actor;
@@ -110,6 +128,7 @@ const json& MjaiEventWriter::Next(const Event& e, std::span<const Tile> shown) {
       break;
     default: break;
   }
+  if (PeachCountsDue(rules_, e.type, peach, &last_peach_)) full_["peach_counts"] = last_peach_;
   return full_;
 }
 

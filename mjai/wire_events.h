@@ -37,8 +37,12 @@ class MjaiEventWriter {
 
   // Takes the next event of the game (start_game first) and returns it as everybody sees it.
   // `shown`: for an open riichi's reach, the declarer's concealed hand (ShownHandAt), sent to
-  // every seat as "tehai" (the hand is shown from then on).
-  const nlohmann::json& Next(const Event& e, std::span<const Tile> shown = {});
+  // every seat as "tehai" (the hand is shown from then on). `peach`: under rules.peach_tiles,
+  // each seat's peach tiles after the event (PeachCountsAt), public since their backs are marked:
+  // sent to every seat as "peach_counts" on start_kyoku and on each event after which a count
+  // differs from the last sent (none without `peach`).
+  const nlohmann::json& Next(const Event& e, std::span<const Tile> shown = {},
+                             const std::array<int, 4>* peach = nullptr);
   // The last event as `seat` sees it (0..3; -1 = everything).
   [[nodiscard]] nlohmann::json ForSeat(int seat) const;
   // The last event's type.
@@ -56,7 +60,17 @@ class MjaiEventWriter {
   std::array<int, 4> hand_size_{};
   std::array<bool, 4> discard_from_shield_{};  // an exchange: the dahai that follows is not from the hand
   int last_tsumo_actor_ = -1;
+  std::array<int, 4> last_peach_{};
 };
+
+// Each seat's peach tiles (rules.peach_tiles, Dunpai) in its hand and shields (face down and
+// up) in `state`, as PlayerView::peach_count shows every seat; all 0 without peach tiles.
+[[nodiscard]] std::array<int, 4> PeachCountsAt(const RoundState& state);
+
+// Whether the peach counts go on this event (see MjaiEventWriter::Next) and, if so, updates
+// `*last` to them.
+[[nodiscard]] bool PeachCountsDue(const Ruleset& rules, EventType type, const std::array<int, 4>* peach,
+                                  std::array<int, 4>* last);
 
 // The concealed hand an event shows everybody: the declarer's hand in `state` (as it is at the
 // event) for an open riichi's reach; empty otherwise.

@@ -124,7 +124,7 @@ void MjaiWireWriter::AppendTiles(const Tile* tiles, size_t n, std::string* out) 
   out->push_back(']');
 }
 
-void MjaiWireWriter::Next(const Event& e, std::span<const Tile> shown) {
+void MjaiWireWriter::Next(const Event& e, std::span<const Tile> shown, const std::array<int, 4>* peach) {
   type_ = e.type;
   actor_ = e.actor;
   const int a = e.actor;
@@ -175,6 +175,23 @@ void MjaiWireWriter::Next(const Event& e, std::span<const Tile> shown) {
     default: break;
   }
   Render(e, shown);
+  if (PeachCountsDue(rules_, e.type, peach, &last_peach_)) {
+    std::string value = "[";
+    for (int p = 0; p < 4; ++p) {
+      if (p) value.push_back(',');
+      value.append(std::to_string(last_peach_[p]));
+    }
+    value.push_back(']');
+    // "peach_counts" sorts after "pai" and before "possible_actions": a hint goes after it.
+    const auto insert = [&](std::string* text, size_t* hint_at) {
+      const long grown = InsertMember(text, 0, text->size(), "peach_counts", value);
+      if (hint_at != nullptr && *hint_at > 0) *hint_at += static_cast<size_t>(grown);
+    };
+    insert(&full_, &hint_at_);
+    if (!hidden_.empty()) insert(&hidden_, &hidden_hint_at_);
+    if (e.type == EventType::kStartKyoku)
+      for (std::string& text : seat_text_) insert(&text, nullptr);
+  }
 }
 
 void MjaiWireWriter::Render(const Event& e, std::span<const Tile> shown) {

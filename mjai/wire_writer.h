@@ -26,8 +26,8 @@ class MjaiWireWriter {
   MjaiWireWriter(const Ruleset& rules, MjaiDialect dialect, const std::array<std::string, 4>& names);
 
   // Takes the next event of the game (start_game first). `shown`: an open riichi's hand, as for
-  // MjaiEventWriter::Next ("tehai").
-  void Next(const Event& e, std::span<const Tile> shown = {});
+  // MjaiEventWriter::Next ("tehai"); `peach`: the peach counts, as there ("peach_counts").
+  void Next(const Event& e, std::span<const Tile> shown = {}, const std::array<int, 4>* peach = nullptr);
   // Appends the last event as `seat` sees it (0..3; -1 = everything). `empty_hints` adds
   // "possible_actions":[] to a tsumo, dahai or kakan (the reference server's hint on events a
   // seat may answer); other events are unchanged by it.
@@ -59,6 +59,7 @@ class MjaiWireWriter {
   std::array<int, 4> hand_size_{};
   std::array<bool, 4> discard_from_shield_{};  // an exchange: the dahai that follows is not from the hand
   int last_tsumo_actor_ = -1;
+  std::array<int, 4> last_peach_{};
 };
 
 // Inserts the member "key":value (value: JSON text) into the object that starts at `begin` in

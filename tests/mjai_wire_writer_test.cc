@@ -42,8 +42,10 @@ void CompareGame(const std::vector<Event>& events, const Ruleset& rules, MjaiDia
     if (e.type == EventType::kStartKyoku && e.start) dealt = e.start->tehais;
     std::span<const Tile> shown;
     if (e.type == EventType::kReach && e.open && e.actor >= 0 && e.actor < 4) shown = dealt[e.actor];
-    reference.Next(e, shown);
-    wire.Next(e, shown);
+    // Peach counts (rules.peach_tiles): here changing every few events (the form is compared).
+    const std::array<int, 4> peach{static_cast<int>(i % 2), static_cast<int>(i / 5 % 3), 0, 1};
+    reference.Next(e, shown, &peach);
+    wire.Next(e, shown, &peach);
     ASSERT_EQ(wire.type(), reference.type());
     ASSERT_EQ(wire.actor(), reference.actor());
     const std::string full = reference.ForSeat(-1).dump();
