@@ -405,6 +405,44 @@ bool AppendHint(const Action& a, const MjaiActionContext& ctx, const Ruleset& ru
 
 }  // namespace
 
+void AppendMjaiAction(const Action& a, const MjaiActionContext& ctx, const Ruleset& rules, std::string* out) {
+  const auto tile = [&](const char* key, Tile t) {
+    out->append(key);
+    out->append(MjaiTile(t, rules));
+    out->push_back('"');
+  };
+  const auto actor = [&] {
+    out->append("{\"actor\":");
+    out->append(std::to_string(a.actor));
+  };
+  switch (a.type) {
+    case ActionType::kDiscard:
+      actor();
+      tile(",\"pai\":\"", a.tile);
+      out->append(a.tile == ctx.drawn ? ",\"tsumogiri\":true" : ",\"tsumogiri\":false");
+      out->append(",\"type\":\"dahai\"}");
+      return;
+    case ActionType::kSetShield:
+      actor();
+      tile(",\"pai\":\"", a.tile);
+      out->append(",\"type\":\"shield_set\"}");
+      return;
+    case ActionType::kExchange:
+      actor();
+      tile(",\"pai\":\"", a.tile);
+      tile(",\"shield\":\"", a.consumed[0]);
+      out->append(",\"type\":\"exchange\"}");
+      return;
+    default: {
+      const size_t mark = out->size();
+      if (AppendHint(a, ctx, rules, out)) return;
+      out->resize(mark);  // a pass
+      out->append("{\"type\":\"none\"}");
+      return;
+    }
+  }
+}
+
 void AppendPossibleActions(std::span<const Action> legal, const MjaiActionContext& ctx, const Ruleset& rules,
                            std::string* out) {
   out->push_back('[');

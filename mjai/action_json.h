@@ -33,6 +33,11 @@ struct MjaiActionContext {
 [[nodiscard]] std::vector<nlohmann::json> ActionToMjai(const Action& a, const MjaiActionContext& ctx,
                                                        const Ruleset& rules);
 
+// The first of those messages as JSON text, appended to `out`: exactly
+// ActionToMjai(a, ctx, rules).front().dump(), written without a JSON tree (the mjai client's
+// answer at each decision).
+void AppendMjaiAction(const Action& a, const MjaiActionContext& ctx, const Ruleset& rules, std::string* out);
+
 // A bot's answer, read.
 struct MjaiAnswer {
   enum Kind : uint8_t {

@@ -9,11 +9,12 @@
 #include <cerrno>
 #include <cstring>
 #include <istream>
+#include <optional>
 #include <ostream>
 
 #include <spdlog/spdlog.h>
 
-#include "mjai/json_line.h"
+#include "mjai/event_json.h"
 
 namespace mj {
 namespace {
@@ -100,29 +101,26 @@ Result<int> Connect(const MjsonpAddress& a) {
 }
 
 // Parses one line as JSON; the error names the line.
-Result<json> ParseLine(const std::string& line, long number) {
-  thread_local JsonLineParser parser;
-  json j = parser.Parse(line);
-  if (j.is_discarded()) return Error{"line " + std::to_string(number) + " is not JSON: " + Shorten(line)};
-  return j;
+Result<JsonValue> ParseLine(JsonLineDocument& document, const std::string& line, long number) {
+  auto v = document.Parse(line);
+  if (!v) return Error{"line " + std::to_string(number) + " is not JSON: " + Shorten(line)};
+  return v;
 }
 
-bool IsType(const json& e, const char* type) {
-  if (!e.is_object()) return false;
-  const auto t = e.find("type");
-  return t != e.end() && t->is_string() && t->get_ref<const std::string&>() == type;
-}
-
-void NoteEnd(const json& e, MjaiClientResult* result) {
+void NoteEnd(JsonValue e, MjaiClientResult* result) {
   result->game_ended = true;
-  if (const auto s = e.find("scores"); s != e.end() && s->is_array() && s->size() == 4)
-    for (int p = 0; p < 4; ++p)
-      if ((*s)[p].is_number_integer()) result->final_scores[p] = (*s)[p].get<int>();
+  if (const auto s = JsonFind(e, "scores"); s && JsonSize(*s) == 4) {
+    int p = 0;
+    for (const JsonValue score : JsonItems(*s)) {
+      if (JsonIsInteger(score)) result->final_scores[p] = static_cast<int>(JsonInteger(score));
+      ++p;
+    }
+  }
 }
 
-std::string ServerError(const json& e) {
-  const auto m = e.find("message");
-  return "the server sent an error: " + (m != e.end() && m->is_string() ? m->get<std::string>() : e.dump());
+std::string ServerError(JsonValue e) {
+  const auto m = JsonFind(e, "message");
+  return "the server sent an error: " + (m && JsonIsString(*m) ? std::string(JsonString(*m)) : JsonDump(e));
 }
 
 }  // namespace
@@ -153,27 +151,28 @@ Result<MjaiClientResult> RunMjaiTcpClient(const MjsonpAddress& address, const st
   LineSocket sock(*fd);
   spdlog::info("mjai-client: connected to {}:{}", address.host, address.port);
   MjaiClientResult result;
+  JsonLineDocument document;
   std::string line;
+  std::string out;
   while (sock.ReadLine(&line)) {
     ++result.lines_in;
     if (line.empty()) continue;
-    auto event = ParseLine(line, result.lines_in);
+    auto event = ParseLine(document, line, result.lines_in);
     if (!event) return Error{"from the server: " + event.error()};
     spdlog::trace("mjai-client <- {}", line);
-    if (IsType(*event, "error")) return Error{ServerError(*event)};
-    json answer;
-    if (IsType(*event, "hello")) {
-      answer = {{"type", "join"}, {"name", name}, {"room", address.room}};
+    if (JsonIsType(*event, "error")) return Error{ServerError(*event)};
+    out.clear();
+    if (JsonIsType(*event, "hello")) {
+      out = json{{"type", "join"}, {"name", name}, {"room", address.room}}.dump();
     } else {
-      auto r = bot.React(*event);
-      if (!r) return Error{"line " + std::to_string(result.lines_in) + " from the server (" + Shorten(line) + "): " + r.error()};
-      if (IsType(*event, "end_game")) {
+      auto r = bot.Fold(*event);
+      if (r && JsonIsType(*event, "end_game")) {
         NoteEnd(*event, &result);
         return result;  // the reference client closes without answering
       }
-      answer = std::move(r).value();
+      if (r) r = bot.Answer(*event, &out);
+      if (!r) return Error{"line " + std::to_string(result.lines_in) + " from the server (" + Shorten(line) + "): " + r.error()};
     }
-    const std::string out = answer.dump();
     spdlog::trace("mjai-client -> {}", out);
     auto w = sock.WriteLine(out);
     if (!w) return Error{w.error()};
@@ -188,38 +187,57 @@ Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out,
                                             MjaiBot& bot, int games) {
   MjaiClientResult result;
   int ended_games = 0;
+  JsonLineDocument document;
   std::string line;
-  std::vector<json> batch;
+  std::string answer;
   while (std::getline(in, line)) {
     ++result.lines_in;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
-    auto parsed = ParseLine(line, result.lines_in);
+    auto parsed = ParseLine(document, line, result.lines_in);
     if (!parsed) return Error{"stdin: " + parsed.error()};
-    batch.clear();
-    if (parsed->is_array()) {
-      if (dialect == MjaiStdioDialect::kLockstep)
-        return Error{"stdin line " + std::to_string(result.lines_in) +
-                     " is an array of events; the lock-step dialect takes one event per line (--dialect batched)"};
-      for (json& e : parsed.value()) batch.push_back(std::move(e));
-    } else {
-      batch.push_back(std::move(parsed).value());
-    }
+    const bool batch = JsonIsArray(*parsed);
+    if (batch && dialect == MjaiStdioDialect::kLockstep)
+      return Error{"stdin line " + std::to_string(result.lines_in) +
+                   " is an array of events; the lock-step dialect takes one event per line (--dialect batched)"};
+    // A batch (an array) is folded in order and its last event answered; a single event is both.
     bool ended = false;
-    for (const json& e : batch) {
-      if (IsType(e, "error")) return Error{ServerError(e)};
-      if (IsType(e, "end_game")) {
+    const auto check = [&](JsonValue e) -> Result<bool> {
+      if (JsonIsType(e, "error")) return Error{ServerError(e)};
+      if (JsonIsType(e, "end_game")) {
         NoteEnd(e, &result);
         ended = true;
       }
+      return true;
+    };
+    Result<bool> r = true;
+    std::optional<JsonValue> last;
+    if (batch) {
+      for (const JsonValue e : JsonItems(*parsed)) {
+        auto c = check(e);
+        if (!c) return Error{c.error()};
+      }
+      for (const JsonValue e : JsonItems(*parsed)) {
+        r = bot.Fold(e);
+        if (!r) break;
+        last = e;
+      }
+    } else {
+      auto c = check(*parsed);
+      if (!c) return Error{c.error()};
+      r = bot.Fold(*parsed);
+      last = *parsed;
     }
-    auto answer = bot.ReactAll(batch);
-    if (!answer) return Error{"stdin line " + std::to_string(result.lines_in) + " (" + Shorten(line) + "): " + answer.error()};
+    answer.clear();
+    if (r && last) r = bot.Answer(*last, &answer);
+    if (r && !last) answer = R"({"type":"none"})";  // an empty batch
+    if (!r) return Error{"stdin line " + std::to_string(result.lines_in) + " (" + Shorten(line) + "): " + r.error()};
     if (ended) {
       if (++ended_games >= games) return result;
       continue;  // the next game's events follow on the same stream
     }
-    out << answer->dump() << '\n';
+    answer += '\n';
+    out << answer;
     out.flush();
     ++result.lines_out;
   }

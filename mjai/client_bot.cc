@@ -13,10 +13,7 @@ namespace {
 
 using json = nlohmann::json;
 
-const json& NoneAnswer() {
-  static const json none = {{"type", "none"}};
-  return none;
-}
+constexpr std::string_view kNoneAnswer = R"({"type":"none"})";
 
 // The hint key of an action: the mjai type, and for calls and kans the tile and the sorted
 // consumed tile names. Wins and nine terminals match on the type alone, riichi on the type and
@@ -46,21 +43,22 @@ std::string KeyOf(const Action& a, const MjaiSeatState& fold) {
   return key;
 }
 
-std::string KeyOfHint(const json& h) {
-  if (!h.is_object() || !h.contains("type") || !h["type"].is_string()) return "?";
-  const std::string type = h["type"].get<std::string>();
+std::string KeyOfHint(JsonValue h) {
+  const auto type_it = JsonFind(h, "type");
+  if (!type_it || !JsonIsString(*type_it)) return "?";
+  const std::string type(JsonString(*type_it));
   if (type == "reach") {
-    const auto open = h.find("open");
-    return open != h.end() && *open == true ? "reach|open" : "reach";
+    const auto open = JsonFind(h, "open");
+    return open && JsonTrue(*open) ? "reach|open" : "reach";
   }
   if (type == "hora" || type == "ryukyoku") return type;
   std::vector<std::string> consumed;
-  if (const auto c = h.find("consumed"); c != h.end() && c->is_array())
-    for (const json& t : *c)
-      if (t.is_string()) consumed.push_back(t.get<std::string>());
+  if (const auto c = JsonFind(h, "consumed"))
+    for (const JsonValue t : JsonItems(*c))
+      if (JsonIsString(t)) consumed.emplace_back(JsonString(t));
   std::sort(consumed.begin(), consumed.end());
-  const auto pai = h.find("pai");
-  std::string key = type + "|" + (type != "ankan" && pai != h.end() && pai->is_string() ? pai->get<std::string>() : "");
+  const auto pai = JsonFind(h, "pai");
+  std::string key = type + "|" + (type != "ankan" && pai ? std::string(JsonString(*pai)) : "");
   for (const auto& c : consumed) key += "|" + c;
   return key;
 }
@@ -72,7 +70,7 @@ MjaiBot::MjaiBot(const Ruleset& rules, std::unique_ptr<Agent> agent, uint64_t se
   legal_.reserve(64);
 }
 
-Result<bool> MjaiBot::Fold(const json& event) {
+Result<bool> MjaiBot::Fold(JsonValue event) {
   ++stats_.events;
   auto r = fold_.Apply(event);
   if (!r) return r;
@@ -82,39 +80,35 @@ Result<bool> MjaiBot::Fold(const json& event) {
     agent_->BeginGame(fold_.seat(), derive_seed_ ? AgentSeed(game_seed, fold_.seat()) : seed_);
     begun_ = true;
   }
-  if (event.is_object())
-    if (const auto t = event.find("type"); t != event.end() && *t == "end_game") begun_ = false;
+  if (JsonIsType(event, "end_game")) begun_ = false;
   return true;
 }
 
 Result<json> MjaiBot::React(const json& event) {
-  auto r = Fold(event);
+  thread_local JsonLineDocument document;
+  auto e = document.ParseTree(event);
+  if (!e) return Error{"the event is " + e.error()};
+  auto r = Fold(*e);
   if (!r) return Error{r.error()};
-  return Answer(event);
+  std::string answer;
+  auto a = Answer(*e, &answer);
+  if (!a) return Error{a.error()};
+  return json::parse(answer);
 }
 
-Result<json> MjaiBot::ReactAll(std::span<const json> events) {
-  for (const json& e : events) {
-    auto r = Fold(e);
-    if (!r) return Error{r.error()};
-  }
-  if (events.empty()) return NoneAnswer();
-  return Answer(events.back());
-}
-
-void MjaiBot::ApplyHints(const json& event) {
-  const auto possible = event.find("possible_actions");
-  const auto cannot = event.find("cannot_dahai");
-  const bool has_possible = possible != event.end() && possible->is_array();
-  const bool has_cannot = cannot != event.end() && cannot->is_array();
+void MjaiBot::ApplyHints(JsonValue event) {
+  const auto possible = JsonFind(event, "possible_actions");
+  const auto cannot = JsonFind(event, "cannot_dahai");
+  const bool has_possible = possible && JsonIsArray(*possible);
+  const bool has_cannot = cannot && JsonIsArray(*cannot);
   if (!has_possible && !has_cannot) return;
   std::vector<std::string> hinted;
   if (has_possible)
-    for (const json& h : *possible) hinted.push_back(KeyOfHint(h));
+    for (const JsonValue h : JsonItems(*possible)) hinted.push_back(KeyOfHint(h));
   std::vector<std::string> forbidden;
   if (has_cannot)
-    for (const json& t : *cannot)
-      if (t.is_string()) forbidden.push_back(t.get<std::string>());
+    for (const JsonValue t : JsonItems(*cannot))
+      if (JsonIsString(t)) forbidden.emplace_back(JsonString(t));
   std::vector<bool> used(hinted.size(), false);
   std::vector<Action> kept;
   kept.reserve(legal_.size());
@@ -161,19 +155,23 @@ void MjaiBot::ApplyHints(const json& event) {
   legal_ = std::move(kept);
 }
 
-Result<json> MjaiBot::Answer(const json& event) {
+Result<bool> MjaiBot::Answer(JsonValue event, std::string* out) {
+  const auto none = [&] {
+    out->append(kNoneAnswer);
+    return true;
+  };
   const MjaiDecision decision = fold_.decision();
-  if (decision == MjaiDecision::kNone) return NoneAnswer();
+  if (decision == MjaiDecision::kNone) return none();
   ++stats_.decisions;
   fold_.LegalActions(&legal_);
   if (legal_.empty()) {
     if (decision == MjaiDecision::kRiichiDiscard)
       return Error{"reach event: the hand has no discard that keeps it tenpai"};
-    return NoneAnswer();
+    return none();
   }
-  if (legal_.size() == 1 && legal_.front().type == ActionType::kPass) return NoneAnswer();
+  if (legal_.size() == 1 && legal_.front().type == ActionType::kPass) return none();
   ApplyHints(event);
-  if (legal_.size() == 1 && legal_.front().type == ActionType::kPass) return NoneAnswer();
+  if (legal_.size() == 1 && legal_.front().type == ActionType::kPass) return none();
   const RoundState& s = fold_.state();
   Action chosen = legal_.front();
   const auto planned = std::find_if(legal_.begin(), legal_.end(), [&](const Action& a) { return a.tile == riichi_tile_; });
@@ -192,13 +190,18 @@ Result<json> MjaiBot::Answer(const json& event) {
   ctx.target = decision == MjaiDecision::kKanResponse ? s.kan_actor
                : decision == MjaiDecision::kDiscardResponse ? s.last_discarder
                                                           : fold_.seat();
-  std::vector<json> messages = ActionToMjai(chosen, ctx, fold_.rules());
   if (chosen.type == ActionType::kRiichi || chosen.type == ActionType::kOpenRiichi) {
-    if (decision == MjaiDecision::kRiichiDiscard) return std::move(messages.back());
+    if (decision == MjaiDecision::kRiichiDiscard) {
+      // The riichi's second message: the discard of its tile.
+      Action discard = chosen;
+      discard.type = ActionType::kDiscard;
+      AppendMjaiAction(discard, ctx, fold_.rules(), out);
+      return true;
+    }
     riichi_tile_ = chosen.tile;
-    return std::move(messages.front());
   }
-  return std::move(messages.front());
+  AppendMjaiAction(chosen, ctx, fold_.rules(), out);
+  return true;
 }
 
 }  // namespace mj

@@ -15,13 +15,13 @@
 
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/agent.h"
+#include "mjai/event_json.h"
 #include "mjai/seat_state.h"
 #include "rules/ruleset.h"
 #include "tiles/result.h"
@@ -41,11 +41,15 @@ class MjaiBot {
   // `rules` must outlive the bot; `seed` is passed to the agent's BeginGame.
   MjaiBot(const Ruleset& rules, std::unique_ptr<Agent> agent, uint64_t seed);
 
-  // Lock-step: folds `event` and returns the one answer to it.
+  // Folds one event, read straight from its parsed text (mjai/event_json.h). In the lock-step
+  // exchange every event is answered; in the batched one only the last of each line (the point
+  // where the server asks; earlier events are only folded).
+  [[nodiscard]] Result<bool> Fold(JsonValue event);
+  // The answer to `event`, the event folded last, as one line of JSON text without its newline,
+  // appended to `out` (no tree: mjai/action_json.h, AppendMjaiAction).
+  [[nodiscard]] Result<bool> Answer(JsonValue event, std::string* out);
+  // Lock-step over trees: folds `event` and returns the one answer to it.
   [[nodiscard]] Result<nlohmann::json> React(const nlohmann::json& event);
-  // Batched: folds every event in order and answers the last one (the point where the server
-  // asks; earlier events are only folded).
-  [[nodiscard]] Result<nlohmann::json> ReactAll(std::span<const nlohmann::json> events);
 
   // The agent's seed becomes the one the engine would give this seat in a game of seed
   // `game_seed` (AgentSeed, engine/game.h), once start_game tells the seat: the client then plays
@@ -70,10 +74,8 @@ class MjaiBot {
   [[nodiscard]] const Agent& agent() const { return *agent_; }
 
  private:
-  Result<bool> Fold(const nlohmann::json& event);
-  Result<nlohmann::json> Answer(const nlohmann::json& event);
   // Narrows legal_ by the event's hints (see above).
-  void ApplyHints(const nlohmann::json& event);
+  void ApplyHints(JsonValue event);
 
   MjaiSeatState fold_;
   std::unique_ptr<Agent> agent_;

@@ -12,17 +12,11 @@
 #include "replays/replay.h"
 
 namespace mj {
-namespace {
 
-using json = nlohmann::json;
-
-}  // namespace
-
-Result<int> MjaiIntField(const json& e, const char* field, int lo, int hi) {
-  const auto it = e.find(field);
-  if (it == e.end() || !it->is_number_integer())
-    return Error{std::string("\"") + field + "\" is missing or not a whole number"};
-  const auto v = it->get<long long>();
+Result<int> MjaiIntField(JsonValue e, const char* field, int lo, int hi) {
+  const auto it = JsonFind(e, field);
+  if (!it || !JsonIsInteger(*it)) return Error{std::string("\"") + field + "\" is missing or not a whole number"};
+  const long long v = JsonInteger(*it);
   if (v < lo || v > hi)
     return Error{std::string("\"") + field + "\" is " + std::to_string(v) + ", expected " + std::to_string(lo) +
                  ".." + std::to_string(hi)};
@@ -36,37 +30,53 @@ MjaiSeatState::MjaiSeatState(const Ruleset& rules) : rules_(rules) {
 
 std::string MjaiSeatState::TileName(Tile t) const { return MjaiTile(t, rules_); }
 
-Result<MjaiTileName> MjaiSeatState::Name(const json& e, const char* field) const {
-  const auto it = e.find(field);
-  if (it == e.end() || !it->is_string()) return Error{std::string("\"") + field + "\" is missing or not a tile name"};
-  const auto n = ParseMjaiTile(it->get_ref<const std::string&>());
-  if (!n) return Error{std::string("\"") + field + "\": \"" + it->get<std::string>() + "\" is not a tile name"};
+Result<MjaiTileName> MjaiSeatState::Name(JsonValue e, const char* field) const {
+  const auto it = JsonFind(e, field);
+  if (!it) return Error{std::string("\"") + field + "\" is missing or not a tile name"};
+  return NameOf(*it, field);
+}
+
+Result<MjaiTileName> MjaiSeatState::NameOf(JsonValue v, const char* field) const {
+  if (!JsonIsString(v)) return Error{std::string("\"") + field + "\" is missing or not a tile name"};
+  const std::string_view name = JsonString(v);
+  const auto n = ParseMjaiTile(name);
+  if (!n) return Error{std::string("\"") + field + "\": \"" + std::string(name) + "\" is not a tile name"};
   if (n->red && rules_.red_fives[n->kind / 9] == 0)
-    return Error{std::string("\"") + field + "\": red five \"" + it->get<std::string>() + "\" but ruleset \"" +
+    return Error{std::string("\"") + field + "\": red five \"" + std::string(name) + "\" but ruleset \"" +
                  rules_.name + "\" has none"};
   if (n->peach && !rules_.peach_tiles)
-    return Error{std::string("\"") + field + "\": peach tile \"" + it->get<std::string>() + "\" but ruleset \"" +
+    return Error{std::string("\"") + field + "\": peach tile \"" + std::string(name) + "\" but ruleset \"" +
                  rules_.name + "\" has none"};
   return *n;
 }
 
-Result<bool> MjaiSeatState::Apply(const json& e) {
+Result<bool> MjaiSeatState::Apply(const nlohmann::json& event) {
+  thread_local JsonLineDocument document;
+  auto e = document.ParseTree(event);
+  if (!e) return Error{"the event is " + e.error()};
+  return Apply(*e);
+}
+
+Result<bool> MjaiSeatState::Apply(JsonValue e) {
   decision_ = MjaiDecision::kNone;
-  const auto type_it = e.find("type");
-  if (!e.is_object() || type_it == e.end() || !type_it->is_string())
-    return Error{"an event must be an object with a \"type\" string"};
-  const std::string& type = type_it->get_ref<const std::string&>();
-  auto fail = [&](const std::string& what) -> Result<bool> { return Error{type + " event: " + what}; };
+  const auto type_it = JsonFind(e, "type");
+  if (!type_it || !JsonIsString(*type_it)) return Error{"an event must be an object with a \"type\" string"};
+  const std::string_view type = JsonString(*type_it);
+  auto fail = [&](const std::string& what) -> Result<bool> { return Error{std::string(type) + " event: " + what}; };
   if (passed_tile_ != kNoTile) SettlePassedTile(e);
   if (type == "start_game") {
-    if (e.contains("id")) {
+    if (JsonFind(e, "id")) {
       auto id = MjaiIntField(e, "id", 0, 3);
       if (!id) return fail(id.error());
       seat_ = *id;
     }
-    if (const auto it = e.find("names"); it != e.end() && it->is_array() && it->size() == 4)
-      for (int i = 0; i < 4; ++i)
-        if ((*it)[i].is_string()) names_[i] = (*it)[i].get<std::string>();
+    if (const auto it = JsonFind(e, "names"); it && JsonSize(*it) == 4) {
+      int i = 0;
+      for (const JsonValue name : JsonItems(*it)) {
+        if (JsonIsString(name)) names_[i] = JsonString(name);
+        ++i;
+      }
+    }
     game_over_ = false;
     kept_shields_.clear();
     return true;
@@ -134,13 +144,14 @@ Result<bool> MjaiSeatState::Apply(const json& e) {
   return true;
 }
 
-Result<bool> MjaiSeatState::Scores(const json& e, const char* field) {
-  const auto it = e.find(field);
-  if (it == e.end()) return true;  // a dialect without scores: the next start_kyoku has them
-  if (!it->is_array() || it->size() != 4) return Error{std::string("\"") + field + "\" must be four numbers"};
-  for (int p = 0; p < 4; ++p) {
-    if (!(*it)[p].is_number_integer()) return Error{std::string("\"") + field + "\" must be four whole numbers"};
-    s_.scores[p] = (*it)[p].get<int>();
+Result<bool> MjaiSeatState::Scores(JsonValue e, const char* field) {
+  const auto it = JsonFind(e, field);
+  if (!it) return true;  // a dialect without scores: the next start_kyoku has them
+  if (JsonSize(*it) != 4) return Error{std::string("\"") + field + "\" must be four numbers"};
+  int p = 0;
+  for (const JsonValue score : JsonItems(*it)) {
+    if (!JsonIsInteger(score)) return Error{std::string("\"") + field + "\" must be four whole numbers"};
+    s_.scores[p++] = static_cast<int>(JsonInteger(score));
   }
   return true;
 }

@@ -33,6 +33,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/action.h"
+#include "mjai/event_json.h"
 #include "engine/player_view.h"
 #include "engine/round_state.h"
 #include "replays/mjai_events.h"
@@ -52,15 +53,19 @@ enum class MjaiDecision : uint8_t {
 };
 
 // A whole-number field of an event within lo..hi; the error names the field.
-[[nodiscard]] Result<int> MjaiIntField(const nlohmann::json& e, const char* field, int lo, int hi);
+[[nodiscard]] Result<int> MjaiIntField(JsonValue e, const char* field, int lo, int hi);
 
 class MjaiSeatState {
  public:
   // `rules` must outlive the object.
   explicit MjaiSeatState(const Ruleset& rules);
 
-  // Applies one event (an mjai object with "type"). Unknown types are ignored (a bot ignores what
-  // it does not know); an inconsistent event is an error saying which field is wrong.
+  // Applies one event (an mjai object with "type"), read straight from its parsed text
+  // (mjai/event_json.h: no tree, no allocation for the usual events). Unknown types are ignored (a
+  // bot ignores what it does not know); an inconsistent event is an error saying which field is
+  // wrong.
+  [[nodiscard]] Result<bool> Apply(JsonValue event);
+  // The same for an event as a tree (through its text).
   [[nodiscard]] Result<bool> Apply(const nlohmann::json& event);
 
   // This seat (start_game "id"; -1 before it). Settable for streams without start_game.
@@ -91,36 +96,36 @@ class MjaiSeatState {
   // On error the state may be partly updated: the stream is broken and the caller stops.
 
   // seat_state.cc: scores of start_kyoku, hora, ryukyoku, reach_accepted (absent: unchanged).
-  Result<bool> Scores(const nlohmann::json& e, const char* field);
+  Result<bool> Scores(JsonValue e, const char* field);
 
   // seat_state_deal.cc: start_kyoku resets the round (everything of the last hand) and deals.
-  Result<bool> StartKyoku(const nlohmann::json& e);
+  Result<bool> StartKyoku(JsonValue e);
 
   // seat_state_turns.cc: draws, discards, riichi; a passed winning tile's furiten.
-  Result<bool> Tsumo(const nlohmann::json& e, int actor);
-  Result<bool> Dahai(const nlohmann::json& e, int actor);
-  Result<bool> Reach(const nlohmann::json& e, int actor);
-  Result<bool> ReachAccepted(const nlohmann::json& e, int actor);
+  Result<bool> Tsumo(JsonValue e, int actor);
+  Result<bool> Dahai(JsonValue e, int actor);
+  Result<bool> Reach(JsonValue e, int actor);
+  Result<bool> ReachAccepted(JsonValue e, int actor);
   // Passing a winning tile makes the own seat furiten (temporary; for good in riichi), unless it
   // won on it: applied at the event after the discard / kan that offered it.
-  void SettlePassedTile(const nlohmann::json& next);
+  void SettlePassedTile(JsonValue next);
   // Own riichi hand that could have won on its draw but went on (riichi furiten).
   void CheckMissedTsumo();
 
   // seat_state_calls.cc: chi, pon, daiminkan (`type`) on the last discard; kakan; ankan.
-  Result<bool> Call(const nlohmann::json& e, int actor, const std::string& type);
-  Result<bool> Kakan(const nlohmann::json& e, int actor);
-  Result<bool> Ankan(const nlohmann::json& e, int actor);
+  Result<bool> Call(JsonValue e, int actor, std::string_view type);
+  Result<bool> Kakan(JsonValue e, int actor);
+  Result<bool> Ankan(JsonValue e, int actor);
 
   // seat_state_shields.cc: the shield events, the own dealt hand, an open riichi's shown hand.
-  Result<bool> ShieldSet(const nlohmann::json& e, int actor);
-  Result<bool> Exchange(const nlohmann::json& e, int actor);
-  Result<bool> Protection(const nlohmann::json& e, int actor);
-  Result<bool> ShieldsLost(const nlohmann::json& e, int actor);
+  Result<bool> ShieldSet(JsonValue e, int actor);
+  Result<bool> Exchange(JsonValue e, int actor);
+  Result<bool> Protection(JsonValue e, int actor);
+  Result<bool> ShieldsLost(JsonValue e, int actor);
   // The own dealt hand of a start_kyoku (wire order) with the carried shields moved last.
-  Result<bool> DealOwnHand(const nlohmann::json& hand, int carried);
+  Result<bool> DealOwnHand(JsonValue hand, int carried);
   // The shown hand of another seat's open riichi ("tehai" of its reach).
-  Result<bool> ShowHand(const nlohmann::json& tehai, int actor);
+  Result<bool> ShowHand(JsonValue tehai, int actor);
   // After a shield choice: the next seat to choose, or the dealer's first turn.
   void AdvanceShieldDeal();
 
@@ -142,7 +147,9 @@ class MjaiSeatState {
   [[nodiscard]] bool HandKnown(int seat) const { return seat == seat_ || hand_shown_[seat]; }
 
   // seat_state.cc: the tile named by field `field` of `e`; errors name the field.
-  Result<MjaiTileName> Name(const nlohmann::json& e, const char* field) const;
+  Result<MjaiTileName> Name(JsonValue e, const char* field) const;
+  // The tile named by `v`, the value of field `field` (for errors).
+  Result<MjaiTileName> NameOf(JsonValue v, const char* field) const;
 
   const Ruleset& rules_;
   RoundState s_;

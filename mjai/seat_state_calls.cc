@@ -3,21 +3,20 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "engine/legal_actions.h"
 #include "mjai/seat_state.h"
 
 namespace mj {
 
-using json = nlohmann::json;
-
 namespace {
 
-bool IsUnknownName(const json& v) { return v.is_string() && v.get_ref<const std::string&>() == "?"; }
+bool IsUnknownName(JsonValue v) { return JsonIsString(v) && JsonString(v) == "?"; }
 
 }  // namespace
 
-Result<bool> MjaiSeatState::Call(const json& e, int actor, const std::string& type) {
+Result<bool> MjaiSeatState::Call(JsonValue e, int actor, std::string_view type) {
   if (s_.phase != Phase::kOnDiscard) return Error{"no discard to call"};
   auto target = MjaiIntField(e, "target", 0, 3);
   if (!target) return Error{target.error()};
@@ -28,22 +27,22 @@ Result<bool> MjaiSeatState::Call(const json& e, int actor, const std::string& ty
   if (!n) return Error{n.error()};
   if (MjaiNameOf(s_.last_discard, rules_) != *n)
     return Error{"\"pai\" is not the last discard " + TileName(s_.last_discard)};
-  const auto consumed = e.find("consumed");
+  const auto consumed = JsonFind(e, "consumed");
   const size_t need = type == "daiminkan" ? 3 : 2;
-  if (consumed == e.end() || !consumed->is_array() || consumed->size() != need)
+  if (!consumed || !JsonIsArray(*consumed) || JsonSize(*consumed) != need)
     return Error{"\"consumed\" must list " + std::to_string(need) + " tiles"};
   Action a;
   a.type = type == "chi" ? ActionType::kChi : type == "pon" ? ActionType::kPon : ActionType::kDaiminkan;
   a.actor = static_cast<uint8_t>(actor);
   a.tile = s_.last_discard;
   a.num_consumed = static_cast<uint8_t>(need);
-  for (size_t i = 0; i < need; ++i) {
-    const json one = {{"t", (*consumed)[i]}};
-    auto cn = Name(one, "t");
+  size_t i = 0;
+  for (const JsonValue name : JsonItems(*consumed)) {
+    auto cn = NameOf(name, "t");
     if (!cn) return Error{"\"consumed\"[" + std::to_string(i) + "]: " + cn.error()};
     auto t = actor == seat_ ? TakeOwn(*cn, kNoTile, kNoTile) : Fresh(*cn);
     if (!t) return Error{"\"consumed\"[" + std::to_string(i) + "]: " + t.error()};
-    a.consumed[i] = *t;
+    a.consumed[i++] = *t;
     if (actor == seat_) RemoveOwn(*t);
   }
   if (actor != seat_) RemoveHidden(actor, static_cast<int>(need));
@@ -74,7 +73,7 @@ Result<bool> MjaiSeatState::Call(const json& e, int actor, const std::string& ty
   return true;
 }
 
-Result<bool> MjaiSeatState::Kakan(const json& e, int actor) {
+Result<bool> MjaiSeatState::Kakan(JsonValue e, int actor) {
   if (s_.phase != Phase::kAfterDraw || s_.turn != actor) return Error{"an added kan out of turn"};
   auto n = Name(e, "pai");
   if (!n) return Error{n.error()};
@@ -113,15 +112,15 @@ Result<bool> MjaiSeatState::Kakan(const json& e, int actor) {
   return true;
 }
 
-Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
+Result<bool> MjaiSeatState::Ankan(JsonValue e, int actor) {
   if (s_.phase != Phase::kAfterDraw || s_.turn != actor) return Error{"a closed kan out of turn"};
-  const auto consumed = e.find("consumed");
-  if (consumed == e.end() || !consumed->is_array() || consumed->size() != 4)
-    return Error{"\"consumed\" must list 4 tiles"};
+  const auto consumed = JsonFind(e, "consumed");
+  if (!consumed || !JsonIsArray(*consumed) || JsonSize(*consumed) != 4) return Error{"\"consumed\" must list 4 tiles"};
+  const simdjson::dom::array names = JsonItems(*consumed);
   if (actor == seat_) CheckMissedTsumo();
   EngineMeld m;
   m.type = MeldType::kAnkan;
-  const bool hidden = actor != seat_ && std::all_of(consumed->begin(), consumed->end(), IsUnknownName);
+  const bool hidden = actor != seat_ && std::all_of(names.begin(), names.end(), IsUnknownName);
   if (hidden) {
     // Laid face down (closed_kan_hidden): a meld of placeholders (PlayerView::meld_hidden).
     if (!rules_.closed_kan_hidden)
@@ -146,11 +145,13 @@ Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
     }
     m.num_tiles = 4;
   }
-  for (size_t i = 0; i < 4 && !hidden; ++i) {
-    const std::string where = "\"consumed\"[" + std::to_string(i) + "]";
-    const json one = {{"t", (*consumed)[i]}};
-    auto cn = Name(one, "t");
-    if (!cn) return Error{where + ": " + cn.error()};
+  size_t i = 0;
+  for (const JsonValue name : names) {
+    if (hidden) break;
+    const auto where = [i] { return "\"consumed\"[" + std::to_string(i) + "]"; };
+    ++i;
+    auto cn = NameOf(name, "t");
+    if (!cn) return Error{where() + ": " + cn.error()};
     Result<Tile> t = kNoTile;
     if (HandKnown(actor)) {
       t = TakeKnown(actor, *cn, kNoTile, kNoTile);
@@ -163,7 +164,7 @@ Result<bool> MjaiSeatState::Ankan(const json& e, int actor) {
     } else {
       t = Fresh(*cn);
     }
-    if (!t) return Error{where + ": " + t.error()};
+    if (!t) return Error{where() + ": " + t.error()};
     m.tiles[m.num_tiles++] = *t;
   }
   if (!HandKnown(actor) && !hidden) RemoveHidden(actor, 4);

@@ -3,19 +3,17 @@
 // one named, the others placeholders; under shields, the shield deal that follows).
 
 #include <string>
+#include <string_view>
 
 #include "mjai/seat_state.h"
 
 namespace mj {
 
-using json = nlohmann::json;
-
-Result<bool> MjaiSeatState::StartKyoku(const json& e) {
+Result<bool> MjaiSeatState::StartKyoku(JsonValue e) {
   if (seat_ < 0) return Error{"before start_game told this seat's id"};
-  const auto bakaze = e.find("bakaze");
-  const std::string winds = "ESWN";
-  if (bakaze == e.end() || !bakaze->is_string() || bakaze->get_ref<const std::string&>().size() != 1 ||
-      winds.find(bakaze->get_ref<const std::string&>()[0]) == std::string::npos)
+  const auto bakaze = JsonFind(e, "bakaze");
+  constexpr std::string_view winds = "ESWN";
+  if (!bakaze || JsonString(*bakaze).size() != 1 || winds.find(JsonString(*bakaze)[0]) == std::string_view::npos)
     return Error{"\"bakaze\" is missing or not one of E S W N"};
   auto kyoku = MjaiIntField(e, "kyoku", 1, 4);
   auto honba = MjaiIntField(e, "honba", 0, 1000);
@@ -23,17 +21,17 @@ Result<bool> MjaiSeatState::StartKyoku(const json& e) {
   auto oya = MjaiIntField(e, "oya", 0, 3);
   for (const auto* f : {&kyoku, &honba, &kyotaku, &oya})
     if (!*f) return Error{f->error()};
-  const auto tehais = e.find("tehais");
-  if (tehais == e.end() || !tehais->is_array() || tehais->size() != 4)
-    return Error{"\"tehais\" must be an array of four hands"};
+  const auto tehais = JsonFind(e, "tehais");
+  if (!tehais || JsonSize(*tehais) != 4) return Error{"\"tehais\" must be an array of four hands"};
   std::array<int, 4> carried{};
-  if (const auto c = e.find("shields_carried"); c != e.end()) {
+  if (const auto c = JsonFind(e, "shields_carried")) {
     if (!rules_.shields.enabled) return Error{"\"shields_carried\" but ruleset \"" + rules_.name + "\" has no shields"};
-    if (!c->is_array() || c->size() != 4) return Error{"\"shields_carried\" must be four numbers"};
-    for (int p = 0; p < 4; ++p) {
-      if (!(*c)[p].is_number_integer() || (*c)[p].get<long long>() < 0 || (*c)[p].get<long long>() > 60)
+    if (JsonSize(*c) != 4) return Error{"\"shields_carried\" must be four numbers"};
+    int p = 0;
+    for (const JsonValue n : JsonItems(*c)) {
+      if (!JsonIsInteger(n) || JsonInteger(n) < 0 || JsonInteger(n) > 60)
         return Error{"\"shields_carried\"[" + std::to_string(p) + "] is not a number of shields"};
-      carried[p] = (*c)[p].get<int>();
+      carried[p++] = static_cast<int>(JsonInteger(n));
     }
   }
   s_ = RoundState{};
@@ -48,7 +46,7 @@ Result<bool> MjaiSeatState::StartKyoku(const json& e) {
   for (int p = 0; p < 4; ++p) carried_total += carried[p];
   // Carried shields are out of the hand's wall (engine/wall.h).
   s_.wall.size = kNumTiles - carried_total;
-  s_.round_wind = static_cast<int>(winds.find(bakaze->get_ref<const std::string&>()[0]));
+  s_.round_wind = static_cast<int>(winds.find(JsonString(*bakaze)[0]));
   s_.kyoku = *kyoku - 1;
   s_.dealer = *oya;
   s_.honba = *honba;
@@ -57,7 +55,7 @@ Result<bool> MjaiSeatState::StartKyoku(const json& e) {
   if (!scores) return scores;
   s_.live_end = rules_.dead_wall ? s_.wall.LiveSize() : s_.wall.size;
   s_.dora_revealed = 0;
-  if (const auto d = e.find("dora_marker"); d != e.end() && !d->is_null()) {
+  if (const auto d = JsonFind(e, "dora_marker"); d && !JsonIsNull(*d)) {
     auto n = Name(e, "dora_marker");
     if (!n) return Error{n.error()};
     auto t = Fresh(*n);
@@ -66,20 +64,22 @@ Result<bool> MjaiSeatState::StartKyoku(const json& e) {
     s_.dora_revealed = 1;
   }
   int dealt = 0;
-  for (int p = 0; p < 4; ++p) {
-    const json& hand = (*tehais)[p];
-    if (!hand.is_array()) return Error{"\"tehais\"[" + std::to_string(p) + "] is not an array"};
-    s_.seats[p].hand.reserve(18 + hand.size());
+  int p = 0;
+  for (const JsonValue hand : JsonItems(*tehais)) {
+    if (!JsonIsArray(hand)) return Error{"\"tehais\"[" + std::to_string(p) + "] is not an array"};
+    const size_t size = JsonSize(hand);
+    s_.seats[p].hand.reserve(18 + size);
     s_.seats[p].river.reserve(32);
-    if (hand.size() < static_cast<size_t>(carried[p]))
+    if (size < static_cast<size_t>(carried[p]))
       return Error{"\"tehais\"[" + std::to_string(p) + "] holds fewer tiles than the shields carried"};
     if (p == seat_) {
       auto r = DealOwnHand(hand, carried[p]);
       if (!r) return r;
     } else {
-      for (size_t i = 0; i < hand.size(); ++i) AddToHand(p, kNoTile);
+      for (size_t i = 0; i < size; ++i) AddToHand(p, kNoTile);
     }
-    dealt += static_cast<int>(hand.size());
+    dealt += static_cast<int>(size);
+    ++p;
   }
   kept_shields_.clear();
   s_.live_next = dealt - carried_total;
@@ -87,7 +87,7 @@ Result<bool> MjaiSeatState::StartKyoku(const json& e) {
   s_.turn = s_.dealer;
   if (rules_.shields.enabled) {
     // The shield deal (engine/shields.h, DealShieldHand): the dealer chooses first.
-    for (int p = 0; p < 4; ++p) s_.shields_to_set[p] = carried[p] + rules_.shields.per_hand;
+    for (p = 0; p < 4; ++p) s_.shields_to_set[p] = carried[p] + rules_.shields.per_hand;
     s_.phase = Phase::kSetShield;
     if (seat_ == s_.dealer) decision_ = MjaiDecision::kShield;
   }

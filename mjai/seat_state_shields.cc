@@ -9,24 +9,23 @@
 
 namespace mj {
 
-using json = nlohmann::json;
-
 namespace {
 
-bool IsUnknownName(const json& v) { return v.is_string() && v.get_ref<const std::string&>() == "?"; }
+bool IsUnknownName(JsonValue v) { return JsonIsString(v) && JsonString(v) == "?"; }
 
 }  // namespace
 
-Result<bool> MjaiSeatState::DealOwnHand(const json& hand, int carried) {
+Result<bool> MjaiSeatState::DealOwnHand(JsonValue hand, int carried) {
   std::vector<MjaiTileName> names;
-  names.reserve(hand.size());
-  for (size_t i = 0; i < hand.size(); ++i) {
-    const std::string where = "\"tehais\"[" + std::to_string(seat_) + "][" + std::to_string(i) + "]";
-    if (IsUnknownName(hand[i])) return Error{where + ": this seat's own tile is hidden"};
-    const json one = {{"t", hand[i]}};
-    auto n = Name(one, "t");
-    if (!n) return Error{where + ": " + n.error()};
+  names.reserve(JsonSize(hand));
+  size_t i = 0;
+  for (const JsonValue tile : JsonItems(hand)) {
+    const auto where = [&] { return "\"tehais\"[" + std::to_string(seat_) + "][" + std::to_string(i) + "]"; };
+    if (IsUnknownName(tile)) return Error{where() + ": this seat's own tile is hidden"};
+    auto n = NameOf(tile, "t");
+    if (!n) return Error{where() + ": " + n.error()};
     names.push_back(*n);
+    ++i;
   }
   // The engine adds the carried shields after the dealt tiles; the wire sorts the hand. When the
   // shields this seat kept at the last hand's end are all there, they go last, in that order.
@@ -54,19 +53,20 @@ Result<bool> MjaiSeatState::DealOwnHand(const json& hand, int carried) {
   return true;
 }
 
-Result<bool> MjaiSeatState::ShowHand(const json& tehai, int actor) {
+Result<bool> MjaiSeatState::ShowHand(JsonValue tehai, int actor) {
   SeatState& p = s_.seats[actor];
-  if (!tehai.is_array() || tehai.size() != p.hand.size())
+  if (!JsonIsArray(tehai) || JsonSize(tehai) != p.hand.size())
     return Error{"\"tehai\" must list the " + std::to_string(p.hand.size()) + " concealed tiles of seat " +
                  std::to_string(actor)};
   std::vector<Tile> shown;
-  for (size_t i = 0; i < tehai.size(); ++i) {
-    const json one = {{"t", tehai[i]}};
-    auto n = Name(one, "t");
+  size_t i = 0;
+  for (const JsonValue tile : JsonItems(tehai)) {
+    auto n = NameOf(tile, "t");
     if (!n) return Error{"\"tehai\"[" + std::to_string(i) + "]: " + n.error()};
     auto t = Fresh(*n);
     if (!t) return Error{"\"tehai\"[" + std::to_string(i) + "]: " + t.error()};
     shown.push_back(*t);
+    ++i;
   }
   p.hand.clear();
   p.counts = {};
@@ -92,7 +92,7 @@ void MjaiSeatState::AdvanceShieldDeal() {
   if (seat_ == s_.dealer) decision_ = MjaiDecision::kTurn;
 }
 
-Result<bool> MjaiSeatState::ShieldSet(const json& e, int actor) {
+Result<bool> MjaiSeatState::ShieldSet(JsonValue e, int actor) {
   if (s_.phase != Phase::kSetShield || s_.turn != actor || s_.shields_to_set[actor] <= 0)
     return Error{"seat " + std::to_string(actor) + " sets a shield out of turn"};
   SeatState& p = s_.seats[actor];
@@ -114,7 +114,7 @@ Result<bool> MjaiSeatState::ShieldSet(const json& e, int actor) {
   return true;
 }
 
-Result<bool> MjaiSeatState::Exchange(const json& e, int actor) {
+Result<bool> MjaiSeatState::Exchange(JsonValue e, int actor) {
   if ((s_.phase != Phase::kAfterDraw && s_.phase != Phase::kAfterCall) || s_.turn != actor)
     return Error{"seat " + std::to_string(actor) + " exchanges out of turn"};
   SeatState& p = s_.seats[actor];
@@ -132,7 +132,7 @@ Result<bool> MjaiSeatState::Exchange(const json& e, int actor) {
     const auto it = std::find_if(p.shields_down.begin(), p.shields_down.end(),
                                  [&](Tile t) { return MjaiNameOf(t, rules_) == *shield; });
     if (it == p.shields_down.end())
-      return Error{"\"shield\": no face-down shield " + e["shield"].get<std::string>() + " to exchange"};
+      return Error{"\"shield\": no face-down shield " + std::string(JsonString(*JsonFind(e, "shield"))) + " to exchange"};
     own_shield_discard_ = *it;
     p.shields_down.erase(it);
     RemoveOwn(*held);
@@ -148,7 +148,7 @@ Result<bool> MjaiSeatState::Exchange(const json& e, int actor) {
   return true;
 }
 
-Result<bool> MjaiSeatState::Protection(const json& e, int actor) {
+Result<bool> MjaiSeatState::Protection(JsonValue e, int actor) {
   auto target = MjaiIntField(e, "target", 0, 3);
   if (!target) return Error{target.error()};
   if (*target == actor) return Error{"seat " + std::to_string(actor) + " is protected from its own tsumo"};
@@ -156,30 +156,31 @@ Result<bool> MjaiSeatState::Protection(const json& e, int actor) {
   if (!n) return Error{n.error()};
   const auto& up = s_.seats[actor].shields_up;
   if (std::none_of(up.begin(), up.end(), [&](Tile t) { return MjaiNameOf(t, rules_) == *n; }))
-    return Error{"seat " + std::to_string(actor) + " has no face-up shield " + e["pai"].get<std::string>()};
+    return Error{"seat " + std::to_string(actor) + " has no face-up shield " + std::string(JsonString(*JsonFind(e, "pai")))};
   return true;  // the payments follow in hora's scores
 }
 
-Result<bool> MjaiSeatState::ShieldsLost(const json& e, int actor) {
+Result<bool> MjaiSeatState::ShieldsLost(JsonValue e, int actor) {
   SeatState& p = s_.seats[actor];
   const int down = static_cast<int>(p.shields_down.size());
   auto count = MjaiIntField(e, "count", 0, down);
   if (!count) return Error{count.error() + " (face-down shields held)"};
-  const auto tiles = e.find("tiles");
-  if (tiles != e.end() && !tiles->is_array()) return Error{"\"tiles\" must be an array of tile names"};
+  const auto tiles = JsonFind(e, "tiles");
+  if (tiles && !JsonIsArray(*tiles)) return Error{"\"tiles\" must be an array of tile names"};
   // The face-up tiles named, each the last placed with its name; face-down ones the last set
   // (what an overflow returns first; the other causes take all).
   std::vector<Tile> up = p.shields_up;
-  if (tiles != e.end())
-    for (size_t i = 0; i < tiles->size(); ++i) {
-      const json one = {{"t", (*tiles)[i]}};
-      auto n = Name(one, "t");
+  size_t i = 0;
+  if (tiles)
+    for (const JsonValue tile : JsonItems(*tiles)) {
+      auto n = NameOf(tile, "t");
       if (!n) return Error{"\"tiles\"[" + std::to_string(i) + "]: " + n.error()};
       const auto it = std::find_if(up.rbegin(), up.rend(), [&](Tile t) { return MjaiNameOf(t, rules_) == *n; });
       if (it == up.rend())
         return Error{"\"tiles\"[" + std::to_string(i) + "]: seat " + std::to_string(actor) + " has no face-up " +
-                     (*tiles)[i].dump()};
+                     JsonDump(tile)};
       up.erase(std::next(it).base());
+      ++i;
     }
   p.shields_up = std::move(up);
   p.shields_down.resize(static_cast<size_t>(down - *count));

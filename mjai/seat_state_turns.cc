@@ -11,9 +11,7 @@
 
 namespace mj {
 
-using json = nlohmann::json;
-
-Result<bool> MjaiSeatState::Tsumo(const json& e, int actor) {
+Result<bool> MjaiSeatState::Tsumo(JsonValue e, int actor) {
   if (s_.phase != Phase::kDraw && s_.phase != Phase::kOnDiscard && s_.phase != Phase::kOnKakan &&
       s_.phase != Phase::kOnAnkan)
     return Error{"seat " + std::to_string(actor) + " draws out of turn"};
@@ -57,13 +55,13 @@ void MjaiSeatState::CheckMissedTsumo() {
     p.riichi_furiten = true;
 }
 
-Result<bool> MjaiSeatState::Dahai(const json& e, int actor) {
+Result<bool> MjaiSeatState::Dahai(JsonValue e, int actor) {
   if ((s_.phase != Phase::kAfterDraw && s_.phase != Phase::kAfterCall) || s_.turn != actor)
     return Error{"seat " + std::to_string(actor) + " discards out of turn"};
   auto n = Name(e, "pai");
   if (!n) return Error{n.error()};
-  const auto tg = e.find("tsumogiri");
-  const bool tsumogiri = tg != e.end() && tg->is_boolean() && tg->get<bool>();
+  const auto tg = JsonFind(e, "tsumogiri");
+  const bool tsumogiri = tg && JsonTrue(*tg);
   Tile t;
   if (discard_from_shield_[actor]) {
     // The face-down shield of the exchange just announced: not from the hand.
@@ -122,19 +120,19 @@ Result<bool> MjaiSeatState::Dahai(const json& e, int actor) {
   return true;
 }
 
-Result<bool> MjaiSeatState::Reach(const json& e, int actor) {
+Result<bool> MjaiSeatState::Reach(JsonValue e, int actor) {
   if (s_.phase != Phase::kAfterDraw || s_.turn != actor) return Error{"a riichi out of turn"};
   SeatState& p = s_.seats[actor];
   if (p.riichi != RiichiState::kNone) return Error{"seat " + std::to_string(actor) + " is already in riichi"};
   if (actor == seat_) CheckMissedTsumo();
   p.riichi = RiichiState::kDeclared;
-  const auto open = e.find("open");
-  const bool is_open = open != e.end() && open->is_boolean() && open->get<bool>();
+  const auto open = JsonFind(e, "open");
+  const bool is_open = open && JsonTrue(*open);
   // Another seat's open riichi shows its hand when the event carries it ("tehai"); without it the
   // riichi is folded as a closed one (nothing to show).
   p.open_riichi = is_open && actor == seat_;
   if (is_open && actor != seat_) {
-    if (const auto tehai = e.find("tehai"); tehai != e.end()) {
+    if (const auto tehai = JsonFind(e, "tehai")) {
       auto r = ShowHand(*tehai, actor);
       if (!r) return r;
       p.open_riichi = true;
@@ -146,23 +144,22 @@ Result<bool> MjaiSeatState::Reach(const json& e, int actor) {
   return true;
 }
 
-Result<bool> MjaiSeatState::ReachAccepted(const json& e, int actor) {
+Result<bool> MjaiSeatState::ReachAccepted(JsonValue e, int actor) {
   SeatState& p = s_.seats[actor];
   if (p.riichi != RiichiState::kDeclared) return Error{"seat " + std::to_string(actor) + " declared no riichi"};
   p.riichi = RiichiState::kAccepted;
   p.ippatsu = true;
   if (rules_.riichi_deposit > 0) ++s_.riichi_sticks;
-  if (e.contains("scores")) return Scores(e, "scores");
+  if (JsonFind(e, "scores")) return Scores(e, "scores");
   s_.scores[actor] -= rules_.riichi_deposit;
   return true;
 }
 
-void MjaiSeatState::SettlePassedTile(const json& next) {
+void MjaiSeatState::SettlePassedTile(JsonValue next) {
   const Tile t = passed_tile_;
   passed_tile_ = kNoTile;
   // A win on it (this seat's or another's: the hand ends) or a draw leaves nothing to settle.
-  const auto type = next.find("type");
-  if (type != next.end() && (*type == "hora" || *type == "ryukyoku")) return;
+  if (JsonIsType(next, "hora") || JsonIsType(next, "ryukyoku")) return;
   SeatState& p = s_.seats[seat_];
   bool passed;
   if (passed_on_ankan_) {

@@ -1,0 +1,71 @@
+#pragma once
+// Reading mjai messages parsed by simdjson's DOM, without a JSON tree: the mjai client folds every
+// event straight from the parsed line (mjai/seat_state.h, mjai/client_bot.h).
+//
+// The values read mean what nlohmann::json::parse gives for the same text, which the rest of the
+// project reads (JsonLineParser's contract, mjai/json_line.h): an object's repeated key reads as
+// its last occurrence; a number without fraction or exponent that fits 64 bits is a whole number
+// (simdjson's int64 / uint64), any other number is not. A JsonValue is valid while the parser that
+// gave it holds its document (until its next Parse).
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+#include <simdjson.h>
+
+#include "tiles/result.h"
+
+namespace mj {
+
+using JsonValue = simdjson::dom::element;
+
+// Field `key` of `v`; nullopt when `v` is not an object or has no such key.
+[[nodiscard]] std::optional<JsonValue> JsonFind(JsonValue v, std::string_view key);
+
+[[nodiscard]] inline bool JsonIsString(JsonValue v) { return v.type() == simdjson::dom::element_type::STRING; }
+[[nodiscard]] inline bool JsonIsArray(JsonValue v) { return v.type() == simdjson::dom::element_type::ARRAY; }
+[[nodiscard]] inline bool JsonIsObject(JsonValue v) { return v.type() == simdjson::dom::element_type::OBJECT; }
+[[nodiscard]] inline bool JsonIsBool(JsonValue v) { return v.type() == simdjson::dom::element_type::BOOL; }
+[[nodiscard]] inline bool JsonIsNull(JsonValue v) { return v.type() == simdjson::dom::element_type::NULL_VALUE; }
+[[nodiscard]] inline bool JsonIsInteger(JsonValue v) {
+  return v.type() == simdjson::dom::element_type::INT64 || v.type() == simdjson::dom::element_type::UINT64;
+}
+// The text of a string (empty for other values).
+[[nodiscard]] inline std::string_view JsonString(JsonValue v) {
+  return JsonIsString(v) ? std::string_view(v.get_string().value_unsafe()) : std::string_view();
+}
+// A whole number as long long (one above its range reads as its largest value); 0 for others.
+[[nodiscard]] long long JsonInteger(JsonValue v);
+// True only for the boolean true.
+[[nodiscard]] inline bool JsonTrue(JsonValue v) { return JsonIsBool(v) && v.get_bool().value_unsafe(); }
+// The number of items of an array (0 for other values).
+[[nodiscard]] inline size_t JsonSize(JsonValue v) {
+  return JsonIsArray(v) ? v.get_array().value_unsafe().size() : 0;
+}
+// The items of an array (an empty range for other values).
+[[nodiscard]] simdjson::dom::array JsonItems(JsonValue v);
+// True when `v` is an object whose "type" is the string `type`.
+[[nodiscard]] bool JsonIsType(JsonValue v, std::string_view type);
+// The value as compact JSON text (for error messages).
+[[nodiscard]] std::string JsonDump(JsonValue v);
+
+// One line of JSON parsed with simdjson (the parser and its buffers reused from line to line).
+// A line simdjson refuses but nlohmann accepts (a whole number beyond 64 bits, which nlohmann reads
+// as a floating-point number) is read as nlohmann's value written back as text, so that what is
+// accepted stays nlohmann's; nesting deeper than simdjson's 1024 levels is refused (no mjai
+// message nests more than three).
+class JsonLineDocument {
+ public:
+  // The value of `line`; an error when it is not JSON.
+  [[nodiscard]] Result<JsonValue> Parse(std::string_view line);
+  // The value of a tree, through its text (the tree forms of MjaiSeatState and MjaiBot).
+  [[nodiscard]] Result<JsonValue> ParseTree(const nlohmann::json& tree);
+
+ private:
+  simdjson::dom::parser parser_;
+  std::string text_;
+};
+
+}  // namespace mj
