@@ -203,8 +203,9 @@ Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out,
     // A batch (an array) is folded in order and its last event answered; a single event is both.
     bool ended = false;
     const auto check = [&](JsonValue e) -> Result<bool> {
-      if (JsonIsType(e, "error")) return Error{ServerError(e)};
-      if (JsonIsType(e, "end_game")) {
+      const std::string_view type = JsonType(e);
+      if (type == "error") return Error{ServerError(e)};
+      if (type == "end_game") {
         NoteEnd(e, &result);
         ended = true;
       }

@@ -80,7 +80,7 @@ Result<bool> MjaiBot::Fold(JsonValue event) {
     agent_->BeginGame(fold_.seat(), derive_seed_ ? AgentSeed(game_seed, fold_.seat()) : seed_);
     begun_ = true;
   }
-  if (JsonIsType(event, "end_game")) begun_ = false;
+  if (fold_.ended_game()) begun_ = false;
   return true;
 }
 

@@ -5,15 +5,6 @@
 
 namespace mj {
 
-std::optional<JsonValue> JsonFind(JsonValue v, std::string_view key) {
-  if (!JsonIsObject(v)) return std::nullopt;
-  std::optional<JsonValue> found;
-  const simdjson::dom::object object = v.get_object().value_unsafe();
-  for (const simdjson::dom::key_value_pair kv : object)
-    if (kv.key == key) found = kv.value;  // the last of repeated keys
-  return found;
-}
-
 long long JsonInteger(JsonValue v) {
   if (v.type() == simdjson::dom::element_type::INT64) return v.get_int64().value_unsafe();
   if (v.type() == simdjson::dom::element_type::UINT64) {
@@ -27,11 +18,6 @@ long long JsonInteger(JsonValue v) {
 simdjson::dom::array JsonItems(JsonValue v) {
   if (JsonIsArray(v)) return v.get_array().value_unsafe();
   return {};
-}
-
-bool JsonIsType(JsonValue v, std::string_view type) {
-  const auto t = JsonFind(v, "type");
-  return t && JsonIsString(*t) && JsonString(*t) == type;
 }
 
 std::string JsonDump(JsonValue v) { return simdjson::minify(v); }

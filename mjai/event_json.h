@@ -8,6 +8,7 @@
 // (simdjson's int64 / uint64), any other number is not. A JsonValue is valid while the parser that
 // gave it holds its document (until its next Parse).
 
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,12 +22,21 @@ namespace mj {
 
 using JsonValue = simdjson::dom::element;
 
-// Field `key` of `v`; nullopt when `v` is not an object or has no such key.
-[[nodiscard]] std::optional<JsonValue> JsonFind(JsonValue v, std::string_view key);
-
 [[nodiscard]] inline bool JsonIsString(JsonValue v) { return v.type() == simdjson::dom::element_type::STRING; }
 [[nodiscard]] inline bool JsonIsArray(JsonValue v) { return v.type() == simdjson::dom::element_type::ARRAY; }
 [[nodiscard]] inline bool JsonIsObject(JsonValue v) { return v.type() == simdjson::dom::element_type::OBJECT; }
+
+// Field `key` of `v`; nullopt when `v` is not an object or has no such key. (Inline: with a
+// literal key the comparison compiles to a length test and a word compare.)
+[[nodiscard]] inline std::optional<JsonValue> JsonFind(JsonValue v, std::string_view key) {
+  if (!JsonIsObject(v)) return std::nullopt;
+  std::optional<JsonValue> found;
+  const simdjson::dom::object object = v.get_object().value_unsafe();
+  for (auto it = object.begin(); it != object.end(); ++it)
+    if (it.key_length() == key.size() && std::memcmp(it.key_c_str(), key.data(), key.size()) == 0)
+      found = it.value();  // the last of repeated keys
+  return found;
+}
 [[nodiscard]] inline bool JsonIsBool(JsonValue v) { return v.type() == simdjson::dom::element_type::BOOL; }
 [[nodiscard]] inline bool JsonIsNull(JsonValue v) { return v.type() == simdjson::dom::element_type::NULL_VALUE; }
 [[nodiscard]] inline bool JsonIsInteger(JsonValue v) {
@@ -46,8 +56,13 @@ using JsonValue = simdjson::dom::element;
 }
 // The items of an array (an empty range for other values).
 [[nodiscard]] simdjson::dom::array JsonItems(JsonValue v);
+// The "type" string of an event (empty when `v` is not an object or its "type" not a string).
+[[nodiscard]] inline std::string_view JsonType(JsonValue v) {
+  const auto t = JsonFind(v, "type");
+  return t ? JsonString(*t) : std::string_view();
+}
 // True when `v` is an object whose "type" is the string `type`.
-[[nodiscard]] bool JsonIsType(JsonValue v, std::string_view type);
+[[nodiscard]] inline bool JsonIsType(JsonValue v, std::string_view type) { return JsonType(v) == type; }
 // The value as compact JSON text (for error messages).
 [[nodiscard]] std::string JsonDump(JsonValue v);
 

@@ -59,11 +59,12 @@ Result<bool> MjaiSeatState::Apply(const nlohmann::json& event) {
 
 Result<bool> MjaiSeatState::Apply(JsonValue e) {
   decision_ = MjaiDecision::kNone;
+  ended_game_ = false;
   const auto type_it = JsonFind(e, "type");
   if (!type_it || !JsonIsString(*type_it)) return Error{"an event must be an object with a \"type\" string"};
   const std::string_view type = JsonString(*type_it);
   auto fail = [&](const std::string& what) -> Result<bool> { return Error{std::string(type) + " event: " + what}; };
-  if (passed_tile_ != kNoTile) SettlePassedTile(e);
+  if (passed_tile_ != kNoTile) SettlePassedTile(type);
   if (type == "start_game") {
     if (JsonFind(e, "id")) {
       auto id = MjaiIntField(e, "id", 0, 3);
@@ -83,6 +84,7 @@ Result<bool> MjaiSeatState::Apply(JsonValue e) {
   }
   if (type == "end_game") {
     game_over_ = true;
+    ended_game_ = true;
     in_kyoku_ = false;
     return true;
   }

@@ -28,6 +28,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,8 @@ class MjaiSeatState {
   [[nodiscard]] const std::array<std::string, 4>& names() const { return names_; }
   [[nodiscard]] bool in_kyoku() const { return in_kyoku_; }
   [[nodiscard]] bool game_over() const { return game_over_; }
+  // True when the last event applied was end_game.
+  [[nodiscard]] bool ended_game() const { return ended_game_; }
   [[nodiscard]] const Ruleset& rules() const { return rules_; }
 
   [[nodiscard]] const RoundState& state() const { return s_; }
@@ -107,8 +110,8 @@ class MjaiSeatState {
   Result<bool> Reach(JsonValue e, int actor);
   Result<bool> ReachAccepted(JsonValue e, int actor);
   // Passing a winning tile makes the own seat furiten (temporary; for good in riichi), unless it
-  // won on it: applied at the event after the discard / kan that offered it.
-  void SettlePassedTile(JsonValue next);
+  // won on it: applied at the event after the discard / kan that offered it (its type).
+  void SettlePassedTile(std::string_view next_type);
   // Own riichi hand that could have won on its draw but went on (riichi furiten).
   void CheckMissedTsumo();
 
@@ -157,6 +160,7 @@ class MjaiSeatState {
   std::array<std::string, 4> names_;
   bool in_kyoku_ = false;
   bool game_over_ = false;
+  bool ended_game_ = false;
   MjaiDecision decision_ = MjaiDecision::kNone;
   std::array<uint8_t, kNumKinds> used_copies_{};  // bit c: copy c of the kind was seen this hand
   std::array<bool, 4> riichi_tile_due_{};         // reach declared, its dahai not yet seen

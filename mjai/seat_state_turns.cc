@@ -3,6 +3,7 @@
 // its acceptance), and the furiten a passed winning tile leaves.
 
 #include <string>
+#include <string_view>
 
 #include "engine/legal_actions.h"
 #include "engine/win_check.h"
@@ -155,11 +156,11 @@ Result<bool> MjaiSeatState::ReachAccepted(JsonValue e, int actor) {
   return true;
 }
 
-void MjaiSeatState::SettlePassedTile(JsonValue next) {
+void MjaiSeatState::SettlePassedTile(std::string_view next_type) {
   const Tile t = passed_tile_;
   passed_tile_ = kNoTile;
   // A win on it (this seat's or another's: the hand ends) or a draw leaves nothing to settle.
-  if (JsonIsType(next, "hora") || JsonIsType(next, "ryukyoku")) return;
+  if (next_type == "hora" || next_type == "ryukyoku") return;
   SeatState& p = s_.seats[seat_];
   bool passed;
   if (passed_on_ankan_) {
