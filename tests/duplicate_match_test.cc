@@ -244,8 +244,8 @@ TEST(DuplicateMatchTest, PlaytestIsTheSameForAnyJobs) {
   const fs::path dir = WorkDir("duplicate_playtest_jobs");
   fs::remove_all(dir);
   fs::create_directories(dir);
-  std::array<json, 2> docs;
-  for (int j = 1; j <= 2; ++j) {
+  std::array<json, 3> docs;
+  for (int j = 1; j <= 3; ++j) {
     const std::string n = std::to_string(j);
     const fs::path summary = dir / ("p" + n + ".json");
     const ProgramRun r = Program("playtest --rules riichi,dunpai --agents greedy,defensive,random,random --games 16 "
@@ -257,6 +257,7 @@ TEST(DuplicateMatchTest, PlaytestIsTheSameForAnyJobs) {
     for (json& rs : docs[j - 1]["rulesets"]) rs["summary"].erase("command");
   }
   EXPECT_EQ(docs[0].dump(), docs[1].dump());
+  EXPECT_EQ(docs[0].dump(), docs[2].dump());
   ASSERT_EQ(docs[0]["comparison"]["ranking"].size(), 2u);
   ASSERT_EQ(docs[0]["comparison"]["differences"].size(), 1u);
   EXPECT_TRUE(docs[0]["comparison"]["differences"][0]["skill_share_difference"].contains("p_value"));
