@@ -60,6 +60,72 @@ bool HasType(const json& v, std::string_view type) {
   return false;
 }
 
+// A "type" keyword's value (one name or an array of names) admits the value.
+bool AnyType(const json& type, const json& v) {
+  if (type.is_string()) return HasType(v, type.get_ref<const std::string&>());
+  for (const json& t : type)
+    if (HasType(v, t.get_ref<const std::string&>())) return true;
+  return false;
+}
+
+// A schema object's keywords, found in one pass over its members (a schema object has a few;
+// looking each of the two dozen keywords up by name on every value was most of the time).
+struct Keywords {
+  const json *ref = nullptr, *type = nullptr, *constant = nullptr, *enumeration = nullptr, *title = nullptr;
+  const json *minimum = nullptr, *maximum = nullptr, *min_length = nullptr, *max_length = nullptr, *pattern = nullptr;
+  const json *min_items = nullptr, *max_items = nullptr, *prefix_items = nullptr, *items = nullptr;
+  const json *required = nullptr, *properties = nullptr, *additional = nullptr;
+  const json *all_of = nullptr, *any_of = nullptr, *one_of = nullptr, *if_ = nullptr, *then = nullptr, *else_ = nullptr;
+};
+
+Keywords Scan(const json& s) {
+  Keywords k;
+  for (auto it = s.begin(); it != s.end(); ++it) {
+    const std::string& key = it.key();
+    const json* v = &*it;
+    if (key.empty()) continue;
+    switch (key[0]) {
+      case '$': if (key == "$ref") k.ref = v; break;
+      case 'a':
+        if (key == "allOf") k.all_of = v;
+        else if (key == "anyOf") k.any_of = v;
+        else if (key == "additionalProperties") k.additional = v;
+        break;
+      case 'c': if (key == "const") k.constant = v; break;
+      case 'e':
+        if (key == "enum") k.enumeration = v;
+        else if (key == "else") k.else_ = v;
+        break;
+      case 'i':
+        if (key == "items") k.items = v;
+        else if (key == "if") k.if_ = v;
+        break;
+      case 'm':
+        if (key == "minimum") k.minimum = v;
+        else if (key == "maximum") k.maximum = v;
+        else if (key == "minLength") k.min_length = v;
+        else if (key == "maxLength") k.max_length = v;
+        else if (key == "minItems") k.min_items = v;
+        else if (key == "maxItems") k.max_items = v;
+        break;
+      case 'o': if (key == "oneOf") k.one_of = v; break;
+      case 'p':
+        if (key == "properties") k.properties = v;
+        else if (key == "pattern") k.pattern = v;
+        else if (key == "prefixItems") k.prefix_items = v;
+        break;
+      case 'r': if (key == "required") k.required = v; break;
+      case 't':
+        if (key == "type") k.type = v;
+        else if (key == "then") k.then = v;
+        else if (key == "title") k.title = v;
+        break;
+      default: break;
+    }
+  }
+  return k;
+}
+
 void Add(std::vector<SchemaError>* errors, const std::string& pointer, std::string message) {
   errors->push_back({pointer, std::move(message)});
 }
@@ -186,159 +252,186 @@ std::vector<SchemaError> JsonSchema::Validate(const json& doc, size_t max_errors
 bool JsonSchema::TypeMatches(const json& schema, const json& value, int depth) const {
   if (!schema.is_object() || depth > kMaxDepth) return true;
   if (auto it = schema.find("$ref"); it != schema.end()) {
-    const json* target = Resolve(it->get<std::string>());
+    const json* target = Resolve(it->get_ref<const std::string&>());
     if (target != nullptr && !TypeMatches(*target, value, depth + 1)) return false;
   }
   auto it = schema.find("type");
-  if (it == schema.end()) return true;
-  const json types = it->is_array() ? *it : json::array({*it});
-  for (const json& t : types)
-    if (HasType(value, t.get<std::string>())) return true;
-  return false;
+  return it == schema.end() || AnyType(*it, value);
 }
 
 bool JsonSchema::Matches(const json& schema, const json& value, int depth) const {
-  std::vector<SchemaError> errors;
-  Check(schema, value, "", &errors, depth);
-  return errors.empty();
+  return Check(schema, value, std::string(), nullptr, depth);
 }
 
-void JsonSchema::Check(const json& s, const json& v, const std::string& ptr, std::vector<SchemaError>* errors,
+bool JsonSchema::Accepts(const json& doc) const { return Check(root_, doc, std::string(), nullptr, 0); }
+
+// Quiet (errors == nullptr): returns at the first failure and builds no pointer and no message,
+// for if/then/else conditions, anyOf/oneOf alternatives and Accepts(). Otherwise every error is
+// added, in the order the keywords are checked below, and the result says whether none was.
+bool JsonSchema::Check(const json& s, const json& v, const std::string& ptr, std::vector<SchemaError>* errors,
                        int depth) const {
+  const bool quiet = errors == nullptr;
+  bool ok = true;
+  // A failure: quiet checks stop here; full checks record it and go on.
+#define MJ_SCHEMA_FAIL(at, message) \
+  do {                              \
+    if (quiet) return false;        \
+    ok = false;                     \
+    Add(errors, at, message);       \
+  } while (false)
+  // A child's pointer, built only when errors are reported.
+  const auto child = [&](const std::string& token) { return quiet ? std::string() : PointerAppend(ptr, token); };
+  // A subschema's check: the child's verdict joins this one's (quiet: the first failure ends both).
+#define MJ_SCHEMA_SUB(call)            \
+  do {                                 \
+    if (!(call)) {                     \
+      if (quiet) return false;         \
+      ok = false;                      \
+    }                                  \
+  } while (false)
+
   if (depth > kMaxDepth) {
-    Add(errors, ptr, "schema nesting too deep (a $ref cycle?)");
-    return;
+    MJ_SCHEMA_FAIL(ptr, "schema nesting too deep (a $ref cycle?)");
+    return ok;
   }
   if (s.is_boolean()) {
-    if (!s.get<bool>()) Add(errors, ptr, "no value is allowed here");
-    return;
+    if (!s.get<bool>()) MJ_SCHEMA_FAIL(ptr, "no value is allowed here");
+    return ok;
   }
-  if (auto it = s.find("$ref"); it != s.end()) {
-    if (const json* target = Resolve(it->get<std::string>())) Check(*target, v, ptr, errors, depth + 1);
+  const Keywords k = Scan(s);
+  if (k.ref != nullptr) {
+    if (const json* target = Resolve(k.ref->get_ref<const std::string&>()))
+      MJ_SCHEMA_SUB(Check(*target, v, ptr, errors, depth + 1));
   }
-  if (auto it = s.find("type"); it != s.end()) {
-    const json types = it->is_array() ? *it : json::array({*it});
-    bool ok = false;
+  if (const json* it = k.type; it != nullptr && !AnyType(*it, v)) {
+    if (quiet) return false;
     std::string names;
-    for (const json& t : types) {
-      ok = ok || HasType(v, t.get<std::string>());
+    for (const json& t : it->is_array() ? *it : json::array({*it}))
       names += (names.empty() ? "" : " or ") + t.get<std::string>();
-    }
-    if (!ok) {
-      Add(errors, ptr, "expected " + names + ", got " + Describe(v));
-      return;  // nothing else about this value is meaningful
-    }
+    Add(errors, ptr, "expected " + names + ", got " + Describe(v));
+    return false;  // nothing else about this value is meaningful
   }
-  if (auto it = s.find("const"); it != s.end() && v != *it)
-    Add(errors, ptr, "expected " + Short(*it) + ", got " + Short(v));
-  if (auto it = s.find("enum"); it != s.end()) {
+  if (const json* it = k.constant; it != nullptr && v != *it)
+    MJ_SCHEMA_FAIL(ptr, "expected " + Short(*it) + ", got " + Short(v));
+  if (const json* it = k.enumeration; it != nullptr) {
     if (std::find(it->begin(), it->end(), v) == it->end()) {
+      if (quiet) return false;
       std::string what;
-      if (auto title = s.find("title"); title != s.end() && title->is_string()) {
+      if (const json* title = k.title; title != nullptr && title->is_string()) {
         what = "the " + title->get<std::string>();
       } else {
         for (size_t i = 0; i < it->size() && i < 8; ++i) what += (i ? ", " : "") + Short((*it)[i]);
         if (it->size() > 8) what += ", ... (" + std::to_string(it->size()) + " values)";
         what = "[" + what + "]";
       }
-      Add(errors, ptr, Short(v) + " is not one of " + what);
+      MJ_SCHEMA_FAIL(ptr, Short(v) + " is not one of " + what);
     }
   }
   if (v.is_number()) {
     const double x = v.get<double>();
-    if (auto it = s.find("minimum"); it != s.end() && x < it->get<double>())
-      Add(errors, ptr, Short(v) + " is less than the minimum " + Short(*it));
-    if (auto it = s.find("maximum"); it != s.end() && x > it->get<double>())
-      Add(errors, ptr, Short(v) + " is more than the maximum " + Short(*it));
+    if (const json* it = k.minimum; it != nullptr && x < it->get<double>())
+      MJ_SCHEMA_FAIL(ptr, Short(v) + " is less than the minimum " + Short(*it));
+    if (const json* it = k.maximum; it != nullptr && x > it->get<double>())
+      MJ_SCHEMA_FAIL(ptr, Short(v) + " is more than the maximum " + Short(*it));
   }
   if (v.is_string()) {
     const std::string& text = v.get_ref<const std::string&>();
-    if (auto it = s.find("minLength"); it != s.end() && text.size() < it->get<size_t>())
-      Add(errors, ptr, "is shorter than " + Short(*it) + " characters");
-    if (auto it = s.find("maxLength"); it != s.end() && text.size() > it->get<size_t>())
-      Add(errors, ptr, "is longer than " + Short(*it) + " characters");
-    if (auto it = s.find("pattern"); it != s.end()) {
+    if (const json* it = k.min_length; it != nullptr && text.size() < it->get<size_t>())
+      MJ_SCHEMA_FAIL(ptr, "is shorter than " + Short(*it) + " characters");
+    if (const json* it = k.max_length; it != nullptr && text.size() > it->get<size_t>())
+      MJ_SCHEMA_FAIL(ptr, "is longer than " + Short(*it) + " characters");
+    if (const json* it = k.pattern; it != nullptr) {
       const std::regex& re = patterns_.at(it->get<std::string>());
-      if (!std::regex_search(text, re)) Add(errors, ptr, Short(v) + " does not match the pattern " + Short(*it));
+      if (!std::regex_search(text, re)) MJ_SCHEMA_FAIL(ptr, Short(v) + " does not match the pattern " + Short(*it));
     }
   }
   if (v.is_array()) {
-    if (auto it = s.find("minItems"); it != s.end() && v.size() < it->get<size_t>())
-      Add(errors, ptr, "has " + std::to_string(v.size()) + " items; at least " + Short(*it) + " required");
-    if (auto it = s.find("maxItems"); it != s.end() && v.size() > it->get<size_t>())
-      Add(errors, ptr, "has " + std::to_string(v.size()) + " items; at most " + Short(*it) + " allowed");
+    if (const json* it = k.min_items; it != nullptr && v.size() < it->get<size_t>())
+      MJ_SCHEMA_FAIL(ptr, "has " + std::to_string(v.size()) + " items; at least " + Short(*it) + " required");
+    if (const json* it = k.max_items; it != nullptr && v.size() > it->get<size_t>())
+      MJ_SCHEMA_FAIL(ptr, "has " + std::to_string(v.size()) + " items; at most " + Short(*it) + " allowed");
     size_t first = 0;
-    if (auto it = s.find("prefixItems"); it != s.end()) {
+    if (const json* it = k.prefix_items; it != nullptr) {
       for (size_t i = 0; i < it->size() && i < v.size(); ++i)
-        Check((*it)[i], v[i], PointerAppend(ptr, std::to_string(i)), errors, depth + 1);
+        MJ_SCHEMA_SUB(Check((*it)[i], v[i], child(std::to_string(i)), errors, depth + 1));
       first = it->size();
     }
-    if (auto it = s.find("items"); it != s.end())
-      for (size_t i = first; i < v.size(); ++i) Check(*it, v[i], PointerAppend(ptr, std::to_string(i)), errors, depth + 1);
+    if (const json* it = k.items; it != nullptr)
+      for (size_t i = first; i < v.size(); ++i)
+        MJ_SCHEMA_SUB(Check(*it, v[i], child(std::to_string(i)), errors, depth + 1));
   }
   if (v.is_object()) {
-    if (auto it = s.find("required"); it != s.end())
+    if (const json* it = k.required; it != nullptr)
       for (const json& name : *it)
-        if (!v.contains(name.get<std::string>()))
-          Add(errors, PointerAppend(ptr, name.get<std::string>()), "required property is missing");
-    const auto props = s.find("properties");
-    const auto additional = s.find("additionalProperties");
+        if (!v.contains(name.get_ref<const std::string&>()))
+          MJ_SCHEMA_FAIL(child(name.get_ref<const std::string&>()), "required property is missing");
+    const json* props = k.properties;
+    const json* additional = k.additional;
     for (const auto& [key, value] : v.items()) {
-      const std::string at = PointerAppend(ptr, key);
-      if (props != s.end() && props->contains(key)) {
-        Check(props->at(key), value, at, errors, depth + 1);
-      } else if (additional != s.end()) {
+      const json* sub = nullptr;
+      if (props != nullptr) {
+        if (auto p = props->find(key); p != props->end()) sub = &*p;
+      }
+      if (sub != nullptr) {
+        MJ_SCHEMA_SUB(Check(*sub, value, child(key), errors, depth + 1));
+      } else if (additional != nullptr) {
         if (additional->is_boolean() && !additional->get<bool>()) {
-          Add(errors, at, "unknown property (not allowed here)");
+          MJ_SCHEMA_FAIL(child(key), "unknown property (not allowed here)");
         } else {
-          Check(*additional, value, at, errors, depth + 1);
+          MJ_SCHEMA_SUB(Check(*additional, value, child(key), errors, depth + 1));
         }
       }
     }
   }
-  if (auto it = s.find("allOf"); it != s.end())
-    for (const json& sub : *it) Check(sub, v, ptr, errors, depth + 1);
-  for (const char* key : {"anyOf", "oneOf"}) {
-    auto it = s.find(key);
-    if (it == s.end()) continue;
-    int matched = 0, typed = 0;
-    std::vector<SchemaError> best;
-    bool have_best = false, best_typed = false;
+  if (const json* it = k.all_of; it != nullptr)
+    for (const json& sub : *it) MJ_SCHEMA_SUB(Check(sub, v, ptr, errors, depth + 1));
+  for (const json* it : {k.any_of, k.one_of}) {
+    if (it == nullptr) continue;
+    const bool one = it == k.one_of;
+    // First only whether each alternative matches (anyOf: until one does).
+    int matched = 0;
     for (const json& sub : *it) {
-      std::vector<SchemaError> branch;
-      Check(sub, v, ptr, &branch, depth + 1);
-      if (branch.empty()) {
-        ++matched;
-        continue;
-      }
-      const bool type_ok = TypeMatches(sub, v, depth + 1);
-      typed += type_ok;
-      if (!have_best || Depth(branch) > Depth(best) || (Depth(branch) == Depth(best) && type_ok && !best_typed)) {
-        best = std::move(branch);
-        have_best = true;
-        best_typed = type_ok;
-      }
+      if (Check(sub, v, std::string(), nullptr, depth + 1)) ++matched;
+      if (!one && matched > 0) break;
     }
-    const bool one = std::string_view(key) == "oneOf";
     if (matched == 0) {
+      if (quiet) return false;
       // Report the alternative that got furthest into the value, or the only one of the right
       // type: usually the intended one.
+      int typed = 0;
+      std::vector<SchemaError> best;
+      bool have_best = false, best_typed = false;
+      for (const json& sub : *it) {
+        std::vector<SchemaError> branch;
+        Check(sub, v, ptr, &branch, depth + 1);
+        const bool type_ok = TypeMatches(sub, v, depth + 1);
+        typed += type_ok;
+        if (!have_best || Depth(branch) > Depth(best) || (Depth(branch) == Depth(best) && type_ok && !best_typed)) {
+          best = std::move(branch);
+          have_best = true;
+          best_typed = type_ok;
+        }
+      }
+      ok = false;
       if (Depth(best) > static_cast<size_t>(std::count(ptr.begin(), ptr.end(), '/')) || (best_typed && typed == 1)) {
         errors->insert(errors->end(), best.begin(), best.end());
       } else {
         Add(errors, ptr, "matches none of the " + std::to_string(it->size()) + " alternatives (" + best.front().message + ", ...)");
       }
     } else if (one && matched > 1) {
-      Add(errors, ptr, "matches " + std::to_string(matched) + " alternatives; exactly one is allowed");
+      MJ_SCHEMA_FAIL(ptr, "matches " + std::to_string(matched) + " alternatives; exactly one is allowed");
     }
   }
-  if (auto it = s.find("if"); it != s.end()) {
+  if (const json* it = k.if_; it != nullptr) {
     if (Matches(*it, v, depth + 1)) {
-      if (auto then = s.find("then"); then != s.end()) Check(*then, v, ptr, errors, depth + 1);
+      if (const json* then = k.then; then != nullptr) MJ_SCHEMA_SUB(Check(*then, v, ptr, errors, depth + 1));
     } else {
-      if (auto otherwise = s.find("else"); otherwise != s.end()) Check(*otherwise, v, ptr, errors, depth + 1);
+      if (const json* otherwise = k.else_; otherwise != nullptr) MJ_SCHEMA_SUB(Check(*otherwise, v, ptr, errors, depth + 1));
     }
   }
+  return ok;
+#undef MJ_SCHEMA_SUB
+#undef MJ_SCHEMA_FAIL
 }
 
 }  // namespace mj

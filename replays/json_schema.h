@@ -35,11 +35,17 @@ class JsonSchema {
   // Errors in document order of evaluation, at most `max_errors` (empty = valid).
   [[nodiscard]] std::vector<SchemaError> Validate(const nlohmann::json& doc, size_t max_errors = 20) const;
 
+  // Whether the document is valid: Validate(doc).empty(), without building any error (it stops
+  // at the first failure), for callers that only need the verdict.
+  [[nodiscard]] bool Accepts(const nlohmann::json& doc) const;
+
   [[nodiscard]] const nlohmann::json& schema() const { return root_; }
 
  private:
   JsonSchema() = default;
-  void Check(const nlohmann::json& schema, const nlohmann::json& value, const std::string& pointer,
+  // True when the value is valid. With `errors`, every error is added (pointer and message);
+  // without (nullptr), it returns at the first failure and builds no text.
+  bool Check(const nlohmann::json& schema, const nlohmann::json& value, const std::string& pointer,
              std::vector<SchemaError>* errors, int depth) const;
   // The schema's own "type" (through a leading $ref) admits the value.
   [[nodiscard]] bool TypeMatches(const nlohmann::json& schema, const nlohmann::json& value, int depth) const;

@@ -231,8 +231,9 @@ json ReplayToJson(const GameRecord& record) {
 Result<GameRecord> ReplayFromJson(const json& doc) {
   const Result<JsonSchema>& schema = ReplaySchema();
   if (!schema) return Error{schema.error()};
-  const std::vector<SchemaError> errors = schema->Validate(doc, 100);
-  if (!errors.empty()) {
+  if (!schema->Accepts(doc)) {  // the messages are built only for a document that has errors
+    const std::vector<SchemaError> errors = schema->Validate(doc, 100);
+    if (errors.empty()) return Error{"(root): the replay schema rejects the document"};  // (they agree)
     std::string message = errors.front().ToString();
     if (errors.size() > 1)
       message += " (and " + std::string(errors.size() >= 100 ? "99+" : std::to_string(errors.size() - 1)) +

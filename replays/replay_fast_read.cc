@@ -125,7 +125,7 @@ bool ValidLine(std::string_view text, const JsonSchema& schema, int kind) {
   const std::string_view line = normalized;
   if (valid.find(line) != valid.end()) return true;
   json doc = json::parse(line, nullptr, false);
-  if (doc.is_discarded() || !schema.Validate(doc, 1).empty()) return false;
+  if (doc.is_discarded() || !schema.Accepts(doc)) return false;
   if (valid.size() >= kMaxCachedLines) valid.clear();
   valid.emplace(line);
   return true;
@@ -141,7 +141,7 @@ const Ruleset* RulesetOf(std::string_view text, const JsonSchema& schema) {
   thread_local std::unique_ptr<Cached> cache;
   if (cache && cache->text == text) return &cache->rules;
   json j = json::parse(text, nullptr, false);
-  if (j.is_discarded() || !schema.Validate(j, 1).empty()) return nullptr;
+  if (j.is_discarded() || !schema.Accepts(j)) return nullptr;
   auto rules = RulesetFromJson(j);
   if (!rules) return nullptr;
   cache = std::make_unique<Cached>(Cached{std::string(text), std::move(rules).value()});
@@ -233,7 +233,7 @@ std::optional<GameRecord> ReadCanonicalReplay(std::string_view text) {
   skeleton += first;
   skeleton += "]}";
   const json head = json::parse(skeleton, nullptr, false);
-  if (head.is_discarded() || !schemas.document->Validate(head, 1).empty()) return std::nullopt;
+  if (head.is_discarded() || !schemas.document->Accepts(head)) return std::nullopt;
   for (size_t at = line_end + 1; at < text.size();) {
     const size_t next = text.find('\n', at);
     if (next == std::string_view::npos) break;
