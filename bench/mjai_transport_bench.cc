@@ -4,6 +4,9 @@
 //   LockStepTcp   one event: a 60-byte line to each of 4 sockets over TCP loopback
 //                 (TCP_NODELAY), then one answer read from each (the reference server's
 //                 exchange: every seat answers every event; `mahjong serve` with mjai-client);
+//   LockStepTcpOneProcess  the same, the four sockets held by one child process that answers
+//                 whichever is readable (`mjai-client --connections 4`: several bots hosted in
+//                 one process, as evaluation harnesses do);
 //   LockStepPipe  the same over pipes (mjai-stdio bots in the lock-step exchange);
 //   BatchedPipe   one decision: a 400-byte batch line to one bot over a pipe and its answer,
 //                 the bots asked in turn (mjai-stdio bots in the batched exchange).
@@ -19,6 +22,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -64,6 +68,35 @@ bool WriteAll(int fd, const std::string& data) {
   _exit(0);
 }
 
+// Four bots in one process: answers a line on whichever of the sockets is readable, until
+// every one is at its end.
+[[noreturn]] void Bots(const std::array<int, 4>& fds) {
+  std::array<std::string, 4> buffers;
+  std::array<pollfd, 4> polls{};
+  for (int s = 0; s < 4; ++s) polls[s] = pollfd{fds[s], POLLIN, 0};
+  const std::string none = "{\"type\":\"none\"}\n";
+  int open = 4;
+  char chunk[4096];
+  while (open > 0) {
+    if (poll(polls.data(), polls.size(), -1) < 0) _exit(1);
+    for (int s = 0; s < 4; ++s) {
+      if (polls[s].fd < 0 || polls[s].revents == 0) continue;
+      const ssize_t n = read(polls[s].fd, chunk, sizeof chunk);
+      if (n <= 0) {
+        polls[s].fd = -1;
+        --open;
+        continue;
+      }
+      buffers[s].append(chunk, static_cast<size_t>(n));
+      for (size_t nl; (nl = buffers[s].find('\n')) != std::string::npos;) {
+        buffers[s].erase(0, nl + 1);
+        if (!WriteAll(fds[s], none)) _exit(1);
+      }
+    }
+  }
+  _exit(0);
+}
+
 double CpuSeconds(const rusage& r) {
   return static_cast<double>(r.ru_utime.tv_sec + r.ru_stime.tv_sec) +
          static_cast<double>(r.ru_utime.tv_usec + r.ru_stime.tv_usec) * 1e-6;
@@ -96,7 +129,7 @@ Table StartPipes() {
   return t;
 }
 
-Table StartTcp() {
+Table StartTcp(bool one_process) {
   Table t;
   const int listener = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
@@ -106,6 +139,27 @@ Table StartTcp() {
   socklen_t len = sizeof addr;
   getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
   const int one = 1;
+  if (one_process) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(listener);
+      std::array<int, 4> fds{};
+      for (int s = 0; s < 4; ++s) {
+        fds[s] = socket(AF_INET, SOCK_STREAM, 0);
+        if (connect(fds[s], reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) _exit(1);
+        setsockopt(fds[s], IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      }
+      Bots(fds);
+    }
+    for (int s = 0; s < 4; ++s) {
+      const int fd = accept(listener, nullptr, nullptr);
+      setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      t.to[s] = t.from[s] = fd;
+      t.pids[s] = s == 0 ? pid : -1;
+    }
+    close(listener);
+    return t;
+  }
   for (int s = 0; s < 4; ++s) {
     const pid_t pid = fork();
     if (pid == 0) {
@@ -136,7 +190,8 @@ void Finish(benchmark::State& state, Table& t, const rusage& self_before, const 
       close(t.to[s]);
     }
   }
-  for (int s = 0; s < 4; ++s) waitpid(t.pids[s], nullptr, 0);
+  for (int s = 0; s < 4; ++s)
+    if (t.pids[s] > 0) waitpid(t.pids[s], nullptr, 0);
   for (int s = 0; s < 4; ++s) close(t.from[s]);
   rusage children{};
   getrusage(RUSAGE_CHILDREN, &children);
@@ -148,11 +203,11 @@ void Finish(benchmark::State& state, Table& t, const rusage& self_before, const 
   state.counters["switches"] = static_cast<double>(switches) / n;
 }
 
-void LockStep(benchmark::State& state, bool tcp) {
+void LockStep(benchmark::State& state, bool tcp, bool one_process = false) {
   rusage self_before{}, children_before{};
   getrusage(RUSAGE_SELF, &self_before);
   getrusage(RUSAGE_CHILDREN, &children_before);
-  Table t = tcp ? StartTcp() : StartPipes();
+  Table t = tcp ? StartTcp(one_process) : StartPipes();
   const std::string event = "{\"actor\":1,\"pai\":\"5mr\",\"possible_actions\":[],\"tsumogiri\":false,\"type\":\"dahai\"}\n";
   for (auto _ : state) {
     for (int s = 0; s < 4; ++s)
@@ -164,6 +219,7 @@ void LockStep(benchmark::State& state, bool tcp) {
 }
 
 void BM_LockStepTcp(benchmark::State& state) { LockStep(state, true); }
+void BM_LockStepTcpOneProcess(benchmark::State& state) { LockStep(state, true, true); }
 void BM_LockStepPipe(benchmark::State& state) { LockStep(state, false); }
 
 void BM_BatchedPipe(benchmark::State& state) {
@@ -186,5 +242,6 @@ void BM_BatchedPipe(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_LockStepTcp)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_LockStepTcpOneProcess)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_LockStepPipe)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_BatchedPipe)->UseRealTime()->MinTime(1.0);
