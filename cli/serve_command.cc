@@ -203,12 +203,18 @@ int RunServe(const std::vector<std::string>& args) {
     }
     const uint64_t game_seed = MatchGameSeed(seed, static_cast<int>(g));
     spdlog::info("game {} (seed {}): {} | {} | {} | {}", g, game_seed, labels[0], labels[1], labels[2], labels[3]);
-    MjaiTable table(*rules, options, bots, agents);
+    // A player arriving mid-game is told at once, as by the reference server; one joining again
+    // after end_game (sent after before_end) waits in the queue for the next game.
+    BotOptions game_options = options;
+    game_options.before_end = [&lobby] { (*lobby)->StopRefusing(); };
+    MjaiTable table(*rules, game_options, bots, agents);
+    (*lobby)->StartRefusing("The room is busy. Retry after a while.");
     GameRecord record = table.Play(game_seed, static_cast<int>(hands));
+    (*lobby)->StopRefusing();
     for (auto& p : procs)
       if (p) p->Stop(std::chrono::milliseconds(500));
     for (auto& p : players) p.channel.reset();  // the reference closes every socket after a game
-    (*lobby)->RefusePending("The room is busy. Retry after a while.");
+    if (g == games) (*lobby)->RefusePending("No more games: this server has played its " + std::to_string(games) + ".");
     char name[32];
     std::snprintf(name, sizeof name, "game-%04ld.json", g);
     const std::string path = (std::filesystem::path(out_dir) / name).string();

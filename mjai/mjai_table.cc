@@ -429,6 +429,7 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
   if (options_.exchange == MjaiExchange::kLockStep) FlushAll(nullptr);
   const bool ended = rec.complete && !stop_;
   if (ended) writer_->Next(rec.events.back());
+  if (options_.before_end) options_.before_end();
   for (int s = 0; s < 4; ++s) {
     if (!seats_[s] || seats_[s]->dropped) continue;
     Seat& st = *seats_[s];

@@ -44,6 +44,9 @@ struct BotOptions {
   // table's own (tests).
   std::function<std::optional<Wall>(int hand_index)> wall_for_hand;
   EventObserver observer;
+  // Called once the game is over, just before end_game (or the error that ends it) is sent: a
+  // server stops refusing new connections here, so a player joining again at once is queued.
+  std::function<void()> before_end;
 };
 
 // A bot seat: its name (as in the replay's agents) and its channel, owned elsewhere.

@@ -1,9 +1,12 @@
 #include "mjai/tcp_lobby.h"
 
 #include <arpa/inet.h>
+
+#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -56,6 +59,7 @@ Result<std::unique_ptr<TcpLobby>> TcpLobby::Listen(const std::string& host, int 
 }
 
 TcpLobby::~TcpLobby() {
+  StopRefusing();
   if (fd_ >= 0) close(fd_);
 }
 
@@ -145,16 +149,61 @@ Result<TcpPlayer> TcpLobby::AcceptJoin(const std::string& room, std::chrono::mil
   }
 }
 
+namespace {
+
+// Accepts one waiting connection and answers it with `why`; false when none was waiting.
+bool RefuseOne(int listener, const std::string& why) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  const int fd = accept4(listener, reinterpret_cast<sockaddr*>(&addr), &len, SOCK_CLOEXEC | SOCK_NONBLOCK);
+  if (fd < 0) return errno == EINTR || errno == ECONNABORTED;
+  const std::string peer = PeerName(addr);
+  spdlog::info("connection from {}", peer);
+  LineChannel ch(fd, fd);
+  Refuse(ch, peer, why);
+  return true;
+}
+
+}  // namespace
+
 void TcpLobby::RefusePending(const std::string& why) {
   while (true) {
     pollfd p{fd_, POLLIN, 0};
     if (poll(&p, 1, 0) <= 0) return;
-    sockaddr_storage addr{};
-    socklen_t len = sizeof addr;
-    const int fd = accept4(fd_, reinterpret_cast<sockaddr*>(&addr), &len, SOCK_CLOEXEC);
-    if (fd < 0) return;
-    LineChannel ch(fd, fd);
-    Refuse(ch, PeerName(addr), why);
+    if (!RefuseOne(fd_, why)) return;
+  }
+}
+
+void TcpLobby::StartRefusing(const std::string& why) {
+  if (refuser_.joinable()) return;
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    spdlog::warn("cannot start refusing connections during the game: {}", std::strerror(errno));
+    return;  // connections then wait for the next game instead of being refused
+  }
+  stop_read_ = fds[0];
+  stop_write_ = fds[1];
+  refuser_ = std::thread([this, why] { RefuseUntilStopped(why); });
+}
+
+void TcpLobby::StopRefusing() {
+  if (!refuser_.joinable()) return;
+  const char stop = 1;
+  while (write(stop_write_, &stop, 1) < 0 && errno == EINTR) {
+  }
+  refuser_.join();
+  close(stop_read_);
+  close(stop_write_);
+  stop_read_ = stop_write_ = -1;
+}
+
+void TcpLobby::RefuseUntilStopped(std::string why) {
+  while (true) {
+    std::array<pollfd, 2> p{pollfd{stop_read_, POLLIN, 0}, pollfd{fd_, POLLIN, 0}};
+    const int n = poll(p.data(), p.size(), -1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 || p[0].revents != 0) return;  // stopped (or poll failed: connections then queue)
+    if (p[1].revents != 0) RefuseOne(fd_, why);
   }
 }
 

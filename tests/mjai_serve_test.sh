@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `mahjong serve` against the reference implementation's bundled players (gimite/mjai, Ruby):
 # a whole hanchan of mjai-shanten and mjai-tsumogiri beside two built-in agents, a whole hanchan
-# of four Ruby players, refused joins, and a served Dunpai game with the example stdio bot.
+# of four Ruby players, refused joins, a busy room, and a served Dunpai game with the example
+# stdio bot.
 # Usage: mjai_serve_test.sh MAHJONG SOURCE_DIR SHARED_DIR
 set -euo pipefail
 MAHJONG=$1 SRC=$2 SHARED=$3
@@ -88,7 +89,16 @@ wait "$SERVER" || fail "refuse: serve exited with $?"
 grep -q '^game 1: tsumogiri:' "$T/refuse.out" || fail "refuse: the game after the refusals"
 echo "ok: refused joins"
 
-# 4. Dunpai served to a stdio bot beside built-in agents (no TCP seat: nothing to wait for).
+# 4. The room while a game is played: a second connection is refused at once ("The room is
+# busy", as the reference server says it); the player joining again after end_game is seated.
+serve busy --seats mjai,greedy,greedy,greedy --games 2 --hands 1
+python3 "$SRC/tests/mjai_room_busy.py" "$PORT" > "$T/busy.py.log" 2>&1 || { cat "$T/busy.py.log"; fail "busy"; }
+wait "$SERVER" || fail "busy: serve exited with $?"
+[ "$(grep -c '^game [12]: busy-check:' "$T/busy.out")" = 2 ] || fail "busy: two games expected"
+grep -q 'refused .*busy' "$T/busy.log" || fail "busy: the refusal is not logged"
+cat "$T/busy.py.log"
+
+# 5. Dunpai served to a stdio bot beside built-in agents (no TCP seat: nothing to wait for).
 serve dunpai --rules dunpai --seats "mjai-stdio:python3 $SRC/examples/mjai_bot.py,greedy,defensive,greedy" --bot-exchange batched
 wait "$SERVER" || fail "dunpai: serve exited with $?"
 grep -q '^game 1: mjai-stdio' "$T/dunpai.out" || fail "dunpai: no result line"
