@@ -2,6 +2,7 @@
 // or as a stdin/stdout mjai bot (docs/MJAI.md, "mjai-client").
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <iostream>
@@ -136,15 +137,18 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       return 2;
     }
     for (int g = 1; g <= games; ++g) {
-      // A server still finishing the last game for other players answers the join with "room is
-      // busy" (the reference server's words): join again shortly, for up to 30 s.
-      for (int attempt = 0;; ++attempt) {
+      // A server still playing a game for other players answers the join with "room is busy"
+      // (the reference server's words): join again, 20 ms later and then less often (up to
+      // every second, so a long game is not met with a flood of joins), for up to 30 s.
+      const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+      for (auto pause = std::chrono::milliseconds(20);; pause = std::min(2 * pause, std::chrono::milliseconds(1000))) {
         const long events_before = bot.stats().events;
         result = RunMjaiTcpClient(*address, name, bot);
         const bool busy = !result && bot.stats().events == events_before &&
                           result.error().find("busy") != std::string::npos;
-        if (!busy || attempt >= 1500) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (!busy || std::chrono::steady_clock::now() + pause > give_up) break;
+        spdlog::info("mjai-client: {}; joining again in {} ms", result.error(), pause.count());
+        std::this_thread::sleep_for(pause);
       }
       if (!result) break;
       if (games > 1) spdlog::info("mjai-client: game {} of {} over", g, games);
