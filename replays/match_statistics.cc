@@ -36,6 +36,9 @@ size_t ValueBin(int value, int point_scale) {
 int PointScale(const Ruleset& rules) {
   if (rules.starting_points > 0) return rules.starting_points;
   if (rules.end_point_gap > 0) return rules.end_point_gap / 2;
+  // Ningbo has neither a stack nor a gap. Its limit (満貫, per share) is put where riichi's
+  // mangan is: each non-dealer pays a non-dealer's mangan 2,000, 8% of riichi's 25,000 points.
+  if (rules.scoring == "ningbo" && rules.ningbo.limit > 0) return rules.ningbo.limit * 25000 / 2000;  // 300 -> 3,750
   return 25000;
 }
 

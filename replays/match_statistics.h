@@ -31,7 +31,9 @@ struct MatchHeader {
 
 // The scale hand values are divided by: the starting points, or for a ruleset that starts at 0
 // (Dunpai) half its end-of-game point gap (Dunpai: 50,000 / 2 = 25,000, like riichi's stack);
-// 25,000 if it has neither.
+// for Ningbo scoring (neither) 12.5 times its limit per share, so that its limit hand (満貫)
+// has the share of riichi's mangan (2,000 from each non-dealer of 25,000: 300 -> 3,750);
+// otherwise 25,000.
 [[nodiscard]] int PointScale(const Ruleset& rules);
 
 [[nodiscard]] nlohmann::json MatchHeaderToJson(const MatchHeader& h);

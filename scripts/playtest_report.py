@@ -132,8 +132,9 @@ def main(src, dst):
     ax.set_xlabel("payment of a win / point scale")
     plots.append(("hand-values", "Hand values", svg(fig),
                   "Distribution of the payment of each win, divided by the ruleset's point scale (its starting "
-                  "points; for Dunpai, which starts at 0, half its 50,000 end gap), so rulesets compare. Error "
-                  "bars: 95% intervals."))
+                  "points; for Dunpai, which starts at 0, half its 50,000 end gap; for Ningbo, which has neither, "
+                  "3,750, so that its limit hand (300 a share) weighs what a riichi mangan does), so rulesets "
+                  "compare. Error bars: 95% intervals."))
 
     # 5. Rank distributions per agent.
     fig, axes = plt.subplots(1, len(stats), figsize=(3.2 * len(stats), 3), squeeze=False)

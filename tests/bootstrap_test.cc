@@ -12,6 +12,7 @@
 #include "replays/bootstrap.h"
 #include "replays/luck_skill.h"
 #include "replays/match_statistics.h"
+#include "rules/ruleset.h"
 
 namespace mj {
 namespace {
@@ -230,4 +231,23 @@ TEST(MatchStatisticsTest, SummaryRoundTripsToTheSameStatistics) {
 }
 
 }  // namespace
+TEST(MatchStatisticsTest, PointScalePerPreset) {
+  // docs/PLAYTEST.md: the starting stack (riichi 25,000), half the end gap for Dunpai (which
+  // starts at 0: 50,000 / 2), and for Ningbo (no stack, no gap) the scale that puts its limit of
+  // 300 per share (seed 004, 満貫) where riichi's non-dealer mangan is: 2,000 a share, 8% of
+  // 25,000, so 300 / 0.08 = 3,750.
+  const std::pair<const char*, int> expected[] = {
+      {"riichi", 25000}, {"fuless", 25000}, {"ayame-blend", 25000}, {"dunpai", 25000}, {"ningbo", 3750}};
+  for (const auto& [name, scale] : expected) {
+    auto rules = LoadRuleset(name);
+    ASSERT_TRUE(rules.ok()) << name;
+    EXPECT_EQ(PointScale(*rules), scale) << name;
+  }
+  auto loaded = LoadRuleset("ningbo");
+  ASSERT_TRUE(loaded.ok());
+  Ruleset ningbo = *loaded;
+  ningbo.ningbo.limit = 200;  // the 1952 text's limit
+  EXPECT_EQ(PointScale(ningbo), 2500);
+}
+
 }  // namespace mj
