@@ -12,8 +12,11 @@ pon or open kan), mean payment of a win (ron payment, or the sum of the tsumo pa
 non-dealer share, the dealer's share when the dealer pays), the rank shares. Per ruleset: hands
 per game, draws (tsumo events) per hand, hands ending in a win / a draw / a ron, riichi and calls
 per player-hand, games ended by a bust (where the ruleset ends a game so) or by the point gap
-(Dunpai), the mean payment share of a win (payment / point scale)."""
+(Dunpai), the mean payment share of a win (payment / point scale). For a duplicate match, the
+luck/skill measures (skill and luck shares, rank and score advantage, advantage per sd, games to
+lead) from the final points and ranks."""
 import json
+import math
 import os
 import sys
 from fractions import Fraction
@@ -25,6 +28,56 @@ def payment_value(payment):
     if "each" in payment:
         return 3 * payment["each"]
     return payment["dealer"] + 2 * payment["non_dealer"]
+
+
+def luck_skill(replay_dir, files, ls, differences):
+    """docs/PLAYTEST.md, "Luck against skill": the point estimates of a duplicate match."""
+    games = [json.load(open(os.path.join(replay_dir, f))) for f in files]
+    strong, weak = ls["strong"], ls["weak"]
+    sets = {}
+    for g in games:
+        sets.setdefault(g["match"]["duplicate"]["set"], []).append(g)
+    rotations = games[0]["match"]["duplicate"]["rotations"]
+    # (b) over the whole sets of complete games: y = final points of a player-game, grouped by
+    # agent (its label: an agent listed twice is one agent) and by deal position (set, seat).
+    ys = []
+    for k, set_games in sets.items():
+        if len(set_games) == rotations and all(g["complete"] for g in set_games):
+            for g in set_games:
+                for seat in range(4):
+                    ys.append((g["agents"][seat], (k, seat), g["final"]["scores"][seat]))
+    mean = lambda xs: sum(xs) / len(xs)
+    ybar = mean([y[2] for y in ys])
+    ss_total = sum((y[2] - ybar) ** 2 for y in ys)
+
+    def ss(key):
+        groups = {}
+        for y in ys:
+            groups.setdefault(y[key], []).append(y[2])
+        return sum(len(v) * (mean(v) - ybar) ** 2 for v in groups.values())
+
+    # (a), (c): per complete game, the weaker's rank minus the stronger's, the stronger's points
+    # minus the weaker's (each the mean over its seats).
+    ranks, points = [], []
+    for g in games:
+        if not g["complete"]:
+            continue
+        st = [s for s in range(4) if g["agents"][s] == strong]
+        wk = [s for s in range(4) if g["agents"][s] == weak]
+        ranks.append(mean([g["final"]["ranks"][s] for s in wk]) - mean([g["final"]["ranks"][s] for s in st]))
+        points.append(mean([g["final"]["scores"][s] for s in st]) - mean([g["final"]["scores"][s] for s in wk]))
+    sd = math.sqrt(mean([(x - mean(points)) ** 2 for x in points]))  # divisor n
+    d = mean(points) / sd
+    want = {"skill_share": ss(0) / ss_total, "luck_share": ss(1) / ss_total, "rank_advantage": mean(ranks),
+            "score_advantage": mean(points), "advantage_per_sd": d,
+            "games_to_lead": math.ceil((1.6449 / d) ** 2) if d > 0 else None}
+    for name, value in want.items():
+        got = ls[name]["estimate"]
+        same = got is None and value is None or (got is not None and value is not None and
+                                                   math.isclose(got, value, rel_tol=1e-9, abs_tol=1e-12))
+        if not same:
+            differences.append(f"luck_skill {name}: summary {got}, from the replays {value}")
+    return len(want)
 
 
 def main():
@@ -146,6 +199,8 @@ def main():
     check("early_end_rate", r["early_end_rate"], rules["early_ends"], rules["complete_games"])
     check("turns_per_hand", r["turns_per_hand"], rules["draws_from_wall"], rules["hands"])
     check("mean_win_value_share", r["mean_win_value_share"], rules["value_share"], rules["wins"])
+    if "luck_skill" in stats:
+        compared += luck_skill(replay_dir, files, stats["luck_skill"], differences)
     for d in differences:
         print("DIFFERENT " + d)
     print(f"{summary['header']['rules']}: {len(files)} replays, {compared} figures compared, "
