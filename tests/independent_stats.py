@@ -14,7 +14,9 @@ per game, draws (tsumo events) per hand, hands ending in a win / a draw / a ron,
 per player-hand, games ended by a bust (where the ruleset ends a game so) or by the point gap
 (Dunpai), the mean payment share of a win (payment / point scale). For a duplicate match, the
 luck/skill measures (skill and luck shares, rank and score advantage, advantage per sd, games to
-lead) from the final points and ranks."""
+lead) from the final points and ranks. Under shield rules, the shield figures of docs/MATCH.md
+(shields at the deal, exchanges, protections and the points they saved, shields lost by cause)
+but the deal-ins avoided, which need a hand reader."""
 import json
 import math
 import os
@@ -92,7 +94,9 @@ def main():
     def agent(name):
         return agents.setdefault(name, dict(games=0, ranked=0, rank_sum=0, score_sum=0, hands=0, wins=0,
                                             deal_ins=0, riichi=0, calls=0, win_value=0,
-                                            rank_count=[0, 0, 0, 0]))
+                                            rank_count=[0, 0, 0, 0], shields=0, exchanges=0, protected=0,
+                                            saved=0, lost_won=0, lost_dealt_in=0, lost_noten=0,
+                                            lost_tenpai_face_up=0))
 
     files = sorted(f for f in os.listdir(replay_dir) if f.endswith(".json"))
     for f in files:
@@ -106,7 +110,20 @@ def main():
             t = e["type"]
             if t == "start_kyoku":
                 hand = dict(won=[False] * 4, dealt_in=[False] * 4, riichi=[False] * 4, called=[False] * 4,
-                            win=False, ron=False, draw=False)
+                            win=False, ron=False, draw=False, dealer=e["oya"], shield=[{} for _ in range(4)],
+                            protected=[])
+            elif t == "shield_set":
+                shield = hand["shield"][e["actor"]]
+                shield["shields"] = shield.get("shields", 0) + 1
+            elif t == "exchange":
+                shield = hand["shield"][e["actor"]]
+                shield["exchanges"] = shield.get("exchanges", 0) + 1
+            elif t == "protection":
+                hand["protected"].append(e["actor"])
+            elif t == "shields_lost":
+                shield = hand["shield"][e["actor"]]
+                key = "lost_" + e["cause"]
+                shield[key] = shield.get(key, 0) + e["count"] + len(e["tiles"])
             elif t == "tsumo":
                 rules["draws_from_wall"] += 1
             elif t == "reach":
@@ -121,6 +138,12 @@ def main():
                 agent(names[e["actor"]])["wins"] += 1
                 rules["wins"] += 1
                 rules["value_share"] += Fraction(value, scale)
+                for payer in hand["protected"]:  # the share it would have paid of this tsumo
+                    payment = e["score"]["payment"]
+                    share = payment.get("each") or payment["dealer" if payer == hand["dealer"] else "non_dealer"]
+                    hand["shield"][payer]["protected"] = hand["shield"][payer].get("protected", 0) + 1
+                    hand["shield"][payer]["saved"] = hand["shield"][payer].get("saved", 0) + share
+                hand["protected"] = []
                 if e["target"] != e["actor"]:
                     hand["ron"] = True
                     hand["dealt_in"][e["target"]] = True
@@ -137,6 +160,9 @@ def main():
                     a["deal_ins"] += hand["dealt_in"][s]
                     a["riichi"] += hand["riichi"][s]
                     a["calls"] += hand["called"][s]
+                    for key, count in hand["shield"][s].items():
+                        a[key] += count
+                        rules[key] = rules.get(key, 0) + count
                     rules["player_hands"] += 1
                     rules["riichi"] += hand["riichi"][s]
                     rules["calls"] += hand["called"][s]
@@ -187,6 +213,12 @@ def main():
         for k in range(4):
             share = row["rank_share"][k]
             check(f"{name} rank_share[{k}]", share, a["rank_count"][k], a["ranked"])
+        if "shields" in row:  # docs/MATCH.md, shield statistics (all but deal-ins avoided)
+            for figure, key in (("shields_per_hand", "shields"), ("exchanges_per_hand", "exchanges"),
+                                ("protected_per_hand", "protected"), ("points_saved_per_hand", "saved"),
+                                ("lost_won_per_hand", "lost_won"), ("lost_dealt_in_per_hand", "lost_dealt_in"),
+                                ("lost_noten_per_hand", "lost_noten"), ("lost_tenpai_per_hand", "lost_tenpai_face_up")):
+                check(f"{name} shields/{figure}", row["shields"][figure], a[key], a["hands"])
     r = stats["rules"]
     check("hands_per_game", r["hands_per_game"], rules["hands"], rules["complete_games"])
     check("win_rate", r["win_rate"], rules["win_hands"], rules["hands"])
@@ -199,6 +231,10 @@ def main():
     check("early_end_rate", r["early_end_rate"], rules["early_ends"], rules["complete_games"])
     check("turns_per_hand", r["turns_per_hand"], rules["draws_from_wall"], rules["hands"])
     check("mean_win_value_share", r["mean_win_value_share"], rules["value_share"], rules["wins"])
+    if "shields" in r:
+        for figure, key in (("shields_per_player_hand", "shields"), ("exchanges_per_player_hand", "exchanges"),
+                            ("protected_per_player_hand", "protected")):
+            check("shields/" + figure, r["shields"][figure], rules.get(key, 0), rules["player_hands"])
     if "luck_skill" in stats:
         compared += luck_skill(replay_dir, files, stats["luck_skill"], differences)
     for d in differences:
