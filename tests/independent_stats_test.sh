@@ -15,3 +15,14 @@ for rules in riichi fuless ayame-blend dunpai ningbo; do
   "$MAHJONG" stats "$T/$rules" --summary "$T/$rules.stats.json" > /dev/null
   python3 "$SRC/tests/independent_stats.py" "$T/$rules" "$T/$rules.stats.json"
 done
+# playtest: each ruleset's summary against its own replays.
+"$MAHJONG" playtest --rules riichi,dunpai --agents greedy,defensive,random,random --games 32 --seed 5 --jobs 2 \
+  --out "$T/playtest" --summary "$T/playtest.json" > "$T/playtest.out" 2>&1 || { cat "$T/playtest.out"; exit 1; }
+python3 - "$T/playtest.json" "$T" <<'PY'
+import json, sys
+for entry in json.load(open(sys.argv[1]))["rulesets"]:
+    json.dump(entry["summary"], open(f"{sys.argv[2]}/playtest-{entry['rules']}.json", "w"))
+PY
+for rules in riichi dunpai; do
+  python3 "$SRC/tests/independent_stats.py" "$T/playtest/$rules" "$T/playtest-$rules.json"
+done
