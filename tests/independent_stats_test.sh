@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The match statistics against an independent computation from the replays alone
 # (tests/independent_stats.py, Python, none of the engine's code): every preset, a duplicate match
-# of random, greedy and defensive agents on two threads, its --summary, and `mahjong stats` over
-# the same replays. Every count behind every figure must be equal.
+# of random, greedy and defensive agents on two threads, its --summary, `mahjong stats` over
+# the same replays, and each ruleset of a playtest. Every count behind every figure must be equal.
 #   usage: independent_stats_test.sh MAHJONG SOURCE_DIR
 set -euo pipefail
 MAHJONG=$1 SRC=$2
