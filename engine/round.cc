@@ -134,17 +134,7 @@ void Round::Discard(Tile t, bool riichi, bool open, bool from_shield) {
   RevealPendingDora(s_, log_);
   const bool tsumogiri = !from_shield && t == s_.drawn;
   if (!from_shield) RemoveFromHand(s_, seat, t);
-  PlaceInRiver(s_, seat, t, tsumogiri, riichi);
-  p.discarded[KindOf(t)] = true;
-  if (!IsTerminalOrHonor(KindOf(t))) p.all_discards_orphans = false;
-  p.temporary_furiten = false;
-  s_.last_discard = t;
-  s_.last_discarder = seat;
-  s_.drawn = kNoTile;
-  if (s_.discards_made < 4) s_.first_discards[s_.discards_made] = KindOf(t);
-  ++s_.discards_made;
-  s_.forbidden_discards.clear();
-  s_.phase = Phase::kOnDiscard;
+  RecordDiscard(s_, seat, t, tsumogiri, riichi);
   log_.EmitPlain(EventType::kDahai, seat, t, tsumogiri);
 }
 

@@ -142,6 +142,25 @@ inline RiverTile& PlaceInRiver(RoundState& s, int seat, Tile t, bool tsumogiri, 
   return placed;
 }
 
+// A discard (`riichi`: the declaration tile) once it has left the hand: the river (PlaceInRiver),
+// the discarder's own furiten and nagashi notes, the last discard others may call, the first
+// discards (four winds), kuikae cleared, and the phase where the others answer. The engine and
+// the mjai client's fold (mjai/seat_state_turns.cc) both record discards through here.
+inline void RecordDiscard(RoundState& s, int seat, Tile t, bool tsumogiri, bool riichi) {
+  PlaceInRiver(s, seat, t, tsumogiri, riichi);
+  SeatState& p = s.seats[seat];
+  p.discarded[KindOf(t)] = true;
+  if (!IsTerminalOrHonor(KindOf(t))) p.all_discards_orphans = false;
+  p.temporary_furiten = false;
+  s.last_discard = t;
+  s.last_discarder = seat;
+  s.drawn = kNoTile;
+  if (s.discards_made < 4) s.first_discards[s.discards_made] = KindOf(t);
+  ++s.discards_made;
+  s.forbidden_discards.clear();
+  s.phase = Phase::kOnDiscard;
+}
+
 // Tile `t` into `seat`'s concealed hand.
 inline void AddToHand(RoundState& s, int seat, Tile t) {
   s.seats[seat].hand.push_back(t);

@@ -102,23 +102,16 @@ Result<bool> MjaiSeatState::Dahai(JsonValue e, int actor) {
   const bool riichi = riichi_tile_due_[actor];
   riichi_tile_due_[actor] = false;
   if (!riichi && p.riichi == RiichiState::kAccepted) p.ippatsu = false;
-  PlaceInRiver(s_, actor, t, tsumogiri, riichi);
-  p.discarded[KindOf(t)] = true;
-  if (!IsTerminalOrHonor(KindOf(t))) p.all_discards_orphans = false;
-  p.temporary_furiten = false;
-  s_.last_discard = t;
-  s_.last_discarder = actor;
-  s_.drawn = kNoTile;
-  if (s_.discards_made < 4) s_.first_discards[s_.discards_made] = KindOf(t);
-  ++s_.discards_made;
-  s_.forbidden_discards.clear();
-  s_.phase = Phase::kOnDiscard;
-  if (actor != seat_) {
-    decision_ = MjaiDecision::kDiscardResponse;
-    passed_tile_ = t;
-    passed_on_ankan_ = false;
-  }
+  RecordDiscard(s_, actor, t, tsumogiri, riichi);
+  OfferTile(actor, MjaiDecision::kDiscardResponse, t, false);
   return true;
+}
+
+void MjaiSeatState::OfferTile(int actor, MjaiDecision decision, Tile t, bool on_ankan) {
+  if (actor == seat_) return;
+  decision_ = decision;
+  passed_tile_ = t;
+  passed_on_ankan_ = on_ankan;
 }
 
 Result<bool> MjaiSeatState::Reach(JsonValue e, int actor) {
