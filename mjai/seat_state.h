@@ -114,11 +114,16 @@ class MjaiSeatState {
   void SettlePassedTile(std::string_view next_type);
   // Own riichi hand that could have won on its draw but went on (riichi furiten).
   void CheckMissedTsumo();
+  // Another seat's discard or kan offered `t` to the own seat: it answers `decision` next.
+  void OfferTile(int actor, MjaiDecision decision, Tile t, bool on_ankan);
 
   // seat_state_calls.cc: chi, pon, daiminkan (`type`) on the last discard; kakan; ankan.
   Result<bool> Call(JsonValue e, int actor, std::string_view type);
   Result<bool> Kakan(JsonValue e, int actor);
   Result<bool> Ankan(JsonValue e, int actor);
+  // What an added or closed kan (`phase` kOnKakan / kOnAnkan) of `t` leaves for both: the kan
+  // counts, the rinshan draw due, and the others' chance to answer (rob it).
+  void KanMade(int actor, Tile t, Phase phase);
 
   // seat_state_shields.cc: the shield events, the own dealt hand, an open riichi's shown hand.
   Result<bool> ShieldSet(JsonValue e, int actor);

@@ -97,18 +97,7 @@ Result<bool> MjaiSeatState::Kakan(JsonValue e, int actor) {
   pon->type = MeldType::kKakan;
   pon->tiles[pon->num_tiles++] = t;
   s_.no_calls_yet = false;
-  ++p.num_kans;
-  ++s_.total_kans;
-  s_.kan_tile = t;
-  s_.kan_actor = actor;
-  s_.drawn = kNoTile;
-  s_.rinshan_pending = true;
-  s_.phase = Phase::kOnKakan;
-  if (actor != seat_) {
-    decision_ = MjaiDecision::kKanResponse;
-    passed_tile_ = t;
-    passed_on_ankan_ = false;
-  }
+  KanMade(actor, t, Phase::kOnKakan);
   return true;
 }
 
@@ -172,19 +161,19 @@ Result<bool> MjaiSeatState::Ankan(JsonValue e, int actor) {
   s_.no_calls_yet = false;
   SeatState& p = s_.seats[actor];
   p.melds.push_back(m);
-  ++p.num_kans;
+  KanMade(actor, m.tiles[0], Phase::kOnAnkan);  // m.tiles[0] is none when hidden: nobody can rob it
+  return true;
+}
+
+void MjaiSeatState::KanMade(int actor, Tile t, Phase phase) {
+  ++s_.seats[actor].num_kans;
   ++s_.total_kans;
-  s_.kan_tile = m.tiles[0];
+  s_.kan_tile = t;
   s_.kan_actor = actor;
   s_.drawn = kNoTile;
   s_.rinshan_pending = true;
-  s_.phase = Phase::kOnAnkan;
-  if (actor != seat_) {
-    decision_ = MjaiDecision::kKanResponse;
-    passed_tile_ = m.tiles[0];  // none when hidden: nobody can rob it
-    passed_on_ankan_ = true;
-  }
-  return true;
+  s_.phase = phase;
+  OfferTile(actor, MjaiDecision::kKanResponse, t, phase == Phase::kOnAnkan);
 }
 
 }  // namespace mj
