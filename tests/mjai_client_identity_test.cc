@@ -95,6 +95,27 @@ std::vector<std::string> EventLines(const GameRecord& rec) {
   return out;
 }
 
+// Game `seed` as the built-in `agents` play it in-process on sorted-deal walls: what the clients
+// must repeat. An agent spec that does not parse fails the test (the record is then incomplete).
+GameRecord PlayReference(const Ruleset& rules, uint64_t seed, const std::array<std::string, 4>& agents) {
+  SortedDealWalls walls(rules, seed);
+  std::array<std::unique_ptr<Agent>, 4> owned;
+  std::array<Agent*, 4> players{};
+  for (int p = 0; p < 4; ++p) {
+    auto a = MakeAgent(agents[p]);
+    if (!a.ok()) {
+      ADD_FAILURE() << agents[p] << ": " << a.error();
+      return {};
+    }
+    owned[p] = std::move(a).value();
+    players[p] = owned[p].get();
+  }
+  GameOptions go;
+  go.wall_for_hand = [&](int h) { return walls.ForHand(h); };
+  go.observer = [&](const RoundState& s, const Event& e) { walls.Observe(s, e); };
+  return PlayGame(rules, seed, players, go);
+}
+
 // Plays `preset` game `seed` with built-in `agents`, then with the seats in `client_seats` played
 // by mjai-client --stdio wrapping the same agent, and compares the games.
 void ExpectSameGame(const std::string& preset, uint64_t seed, const std::array<std::string, 4>& agents,
@@ -103,19 +124,7 @@ void ExpectSameGame(const std::string& preset, uint64_t seed, const std::array<s
   auto rules = LoadRuleset(preset);
   ASSERT_TRUE(rules.ok()) << rules.error();
 
-  SortedDealWalls walls(*rules, seed);
-  std::array<std::unique_ptr<Agent>, 4> owned;
-  std::array<Agent*, 4> players{};
-  for (int p = 0; p < 4; ++p) {
-    auto a = MakeAgent(agents[p]);
-    ASSERT_TRUE(a.ok()) << a.error();
-    owned[p] = std::move(a).value();
-    players[p] = owned[p].get();
-  }
-  GameOptions go;
-  go.wall_for_hand = [&](int h) { return walls.ForHand(h); };
-  go.observer = [&](const RoundState& s, const Event& e) { walls.Observe(s, e); };
-  const GameRecord reference = PlayGame(*rules, seed, players, go);
+  const GameRecord reference = PlayReference(*rules, seed, agents);
   ASSERT_TRUE(reference.complete) << what << ": " << reference.error;
 
   SortedDealWalls bot_walls(*rules, seed);
@@ -172,17 +181,7 @@ void ExpectSameMatch(const std::string& preset, uint64_t match_seed, int games, 
   for (int g = 1; g <= games; ++g) {
     const uint64_t seed = PlanMatchGame(match_seed, g, 0).seed;
     const std::string what = preset + " match seed " + std::to_string(match_seed) + " game " + std::to_string(g);
-    SortedDealWalls walls(*rules, seed);
-    std::array<std::unique_ptr<Agent>, 4> owned;
-    std::array<Agent*, 4> players{};
-    for (int p = 0; p < 4; ++p) {
-      owned[p] = std::move(MakeAgent(agents[p])).value();
-      players[p] = owned[p].get();
-    }
-    GameOptions go;
-    go.wall_for_hand = [&](int h) { return walls.ForHand(h); };
-    go.observer = [&](const RoundState& s, const Event& e) { walls.Observe(s, e); };
-    const GameRecord reference = PlayGame(*rules, seed, players, go);
+    const GameRecord reference = PlayReference(*rules, seed, agents);
     ASSERT_TRUE(reference.complete) << what << ": " << reference.error;
 
     SortedDealWalls bot_walls(*rules, seed);
