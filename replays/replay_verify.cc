@@ -251,7 +251,9 @@ class ReplayScript {
 // seat (an outside program, a test agent) answers from the record.
 class ReplayAgent final : public Agent {
  public:
-  ReplayAgent(ReplayScript* script, int seat, const std::string& recorded_agent) : script_(script), seat_(seat) {
+  ReplayAgent(ReplayScript* script, int seat, const std::string& recorded_agent, const ReplayFollowOptions& options)
+      : script_(script), seat_(seat), on_decision_(&options.on_decision) {
+    if (!options.rederive_agents) return;
     if (auto made = MakeAgent(recorded_agent)) own_ = std::move(made).value();
   }
   [[nodiscard]] std::string Name() const override { return "replay"; }
@@ -259,13 +261,15 @@ class ReplayAgent final : public Agent {
     if (own_) own_->BeginGame(seat, seed);
   }
   [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
-    if (!own_ || script_->Ended()) return script_->Choose(seat_, view, legal);
-    return own_->Choose(view, legal);
+    const Action a = !own_ || script_->Ended() ? script_->Choose(seat_, view, legal) : own_->Choose(view, legal);
+    if (*on_decision_ && !script_->Ended()) (*on_decision_)(view, legal, a);
+    return a;
   }
 
  private:
   ReplayScript* script_;
   int seat_;
+  const DecisionObserver* on_decision_;
   std::unique_ptr<Agent> own_;
 };
 
@@ -314,12 +318,16 @@ std::string ReplayDivergence::ToString() const {
   return s;
 }
 
-Result<ReplayVerification> VerifyReplay(const GameRecord& record) {
+Result<ReplayVerification> VerifyReplay(const GameRecord& record) { return VerifyReplay(record, {}); }
+
+Result<ReplayVerification> VerifyReplay(const GameRecord& record, const ReplayFollowOptions& follow) {
   if (FindScoringModule(record.rules.scoring) == nullptr)
     return Error{"ruleset \"" + record.rules.name + "\" names an unknown scoring module \"" + record.rules.scoring + "\""};
   ReplayScript script(record);
-  std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0, record.agents[0]), ReplayAgent(&script, 1, record.agents[1]),
-                                    ReplayAgent(&script, 2, record.agents[2]), ReplayAgent(&script, 3, record.agents[3])};
+  std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0, record.agents[0], follow),
+                                    ReplayAgent(&script, 1, record.agents[1], follow),
+                                    ReplayAgent(&script, 2, record.agents[2], follow),
+                                    ReplayAgent(&script, 3, record.agents[3], follow)};
   GameOptions options;
   options.observer = [&script](const RoundState&, const Event& e) { script.OnEvent(e); };
   const GameRecord sim =

@@ -4,7 +4,9 @@
 // the recorded events, and compares the re-simulated events with the recorded ones, event by
 // event, as mjai JSON (replays/mjai_events.h).
 
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -31,5 +33,17 @@ struct ReplayVerification {
 
 // An error only when the record cannot be re-simulated at all (e.g. an unknown scoring module).
 [[nodiscard]] Result<ReplayVerification> VerifyReplay(const GameRecord& record);
+
+// How VerifyReplay follows the record. `rederive_agents`: seats of built-in agents are played by
+// those agents again (their decisions re-derived, the default) or, when false, answer from the
+// record like any other seat (faster: replays as training data, rl/replay_decisions.h).
+// `on_decision` is told every decision of the re-simulation (those with more than one legal
+// action, as Round::Ask asks them): the seat's view, its legal actions and the answer given.
+using DecisionObserver = std::function<void(const PlayerView& view, std::span<const Action> legal, const Action& answer)>;
+struct ReplayFollowOptions {
+  bool rederive_agents = true;
+  DecisionObserver on_decision;
+};
+[[nodiscard]] Result<ReplayVerification> VerifyReplay(const GameRecord& record, const ReplayFollowOptions& options);
 
 }  // namespace mj
