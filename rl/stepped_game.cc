@@ -1,0 +1,127 @@
+#include "rl/stepped_game.h"
+
+#include <exception>
+#include <utility>
+
+#include <boost/context/fiber.hpp>
+#include <boost/context/protected_fixedsize_stack.hpp>
+
+namespace mj::rl {
+
+namespace ctx = boost::context;
+
+// The game's stack: PlayGame and the built-in agents' searches run on it. 1 MiB, reserved
+// (not touched) until used, with a guard page below it.
+inline constexpr size_t kGameStack = size_t{1} << 20;
+
+struct SteppedGame::Fiber {
+  ctx::fiber game;    // resumed by the caller to play on
+  ctx::fiber caller;  // resumed from inside the game to stop at a decision
+};
+
+// The outside seat's agent: each decision stops the game and waits for the caller's answer.
+class SteppedGame::Port final : public Agent {
+ public:
+  Port(SteppedGame* game, int seat) : game_(game), seat_(seat) {}
+  [[nodiscard]] std::string Name() const override { return "outside"; }
+  [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
+    SteppedGame& g = *game_;
+    if (!g.abandon_) {
+      g.seat_ = seat_;
+      g.view_ = &view;
+      g.legal_ = legal;
+      g.fiber_->caller = std::move(g.fiber_->caller).resume();
+    }
+    // Abandoned: an answer that is never legal stops the game (Round::Ask), nothing else runs.
+    if (g.abandon_) return Action{ActionType::kDiscard, static_cast<uint8_t>(seat_), kNoTile, {}, 0};
+    ++g.decisions_;
+    return legal[g.answer_];
+  }
+
+ private:
+  SteppedGame* game_;
+  int seat_;
+};
+
+SteppedGame::SteppedGame(const Ruleset& rules, std::array<std::unique_ptr<Agent>, 4> agents, RewardMode reward)
+    : rules_(rules), agents_(std::move(agents)), reward_mode_(reward), fiber_(std::make_unique<Fiber>()) {
+  for (int p = 0; p < 4; ++p)
+    if (!agents_[p]) ports_[p] = std::make_unique<Port>(this, p);
+}
+
+SteppedGame::~SteppedGame() { Stop(); }
+
+void SteppedGame::Stop() {
+  if (!started_ || done_) return;
+  abandon_ = true;
+  Resume();
+  abandon_ = false;
+}
+
+void SteppedGame::Run() {
+  std::array<Agent*, 4> seats{};
+  for (int p = 0; p < 4; ++p) seats[p] = agents_[p] ? agents_[p].get() : ports_[p].get();
+  GameOptions options;
+  options.observer = [this](const RoundState& s, const Event&) { state_ = &s; };
+  try {
+    record_ = PlayGame(rules_, seed_, seats, options);
+  } catch (const std::exception& e) {
+    record_.complete = false;
+    record_.error = std::string("the game stopped on an exception: ") + e.what();
+  }
+  done_ = true;
+}
+
+void SteppedGame::Resume() {
+  fiber_->game = std::move(fiber_->game).resume();
+}
+
+void SteppedGame::Reset(uint64_t seed) {
+  Stop();
+  seed_ = seed;
+  record_ = GameRecord{};
+  started_ = true;
+  done_ = false;
+  decisions_ = 0;
+  seat_ = -1;
+  state_ = nullptr;
+  last_scores_.fill(rules_.starting_points);
+  fiber_->game = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(kGameStack),
+                            [this](ctx::fiber&& caller) {
+                              fiber_->caller = std::move(caller);
+                              Run();
+                              return std::move(fiber_->caller);
+                            });
+  Resume();
+  NoteRewards();
+}
+
+Result<bool> SteppedGame::Step(size_t legal_index) {
+  if (done_) return Error{"the game is over: reset it first"};
+  if (legal_index >= legal_.size())
+    return Error{"answer " + std::to_string(legal_index) + " out of range: seat " + std::to_string(seat_) + " has " +
+                 std::to_string(legal_.size()) + " legal actions"};
+  answer_ = legal_index;
+  Resume();
+  NoteRewards();
+  return true;
+}
+
+void SteppedGame::NoteRewards() {
+  std::array<int, 4> now = last_scores_;
+  if (done_) {
+    if (record_.complete) now = record_.end.scores;
+  } else if (state_ != nullptr) {
+    now = state_->scores;
+  }
+  for (int p = 0; p < 4; ++p) {
+    if (reward_mode_ == RewardMode::kScore) {
+      rewards_[p] = static_cast<float>(now[p] - last_scores_[p]) / 1000.0f;
+    } else {
+      rewards_[p] = done_ && record_.complete ? static_cast<float>(record_.end.results[p]) : 0.0f;
+    }
+  }
+  last_scores_ = now;
+}
+
+}  // namespace mj::rl

@@ -1,0 +1,187 @@
+#include "rl/vec_env.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "agents/registry.h"
+#include "engine/rng.h"
+#include "rl/action_encoding.h"
+#include "rl/observation.h"
+
+namespace mj::rl {
+
+uint64_t TableSeed(uint64_t seed, uint64_t table, uint64_t episode) {
+  return SplitMix64(SplitMix64(SplitMix64(seed) ^ (table * 0x9E3779B97F4A7C15ULL + 1)) + episode);
+}
+
+Result<std::unique_ptr<VecEnv>> VecEnv::Make(const Ruleset& rules, int num_tables,
+                                             const std::array<std::string, 4>& seats, int threads,
+                                             RewardMode reward) {
+  if (num_tables < 1) return Error{"VecEnv needs at least one table, got " + std::to_string(num_tables)};
+  if (threads < 1) return Error{"VecEnv needs at least one thread, got " + std::to_string(threads)};
+  if (std::none_of(seats.begin(), seats.end(), [](const std::string& s) { return s.empty() || s == "outside"; }))
+    return Error{"VecEnv needs at least one outside seat (\"\" or \"outside\"): every seat is a built-in agent"};
+  std::unique_ptr<VecEnv> env(new VecEnv());
+  for (int i = 0; i < num_tables; ++i) {
+    std::array<std::unique_ptr<Agent>, 4> agents;
+    for (int p = 0; p < 4; ++p) {
+      if (seats[p].empty() || seats[p] == "outside") continue;
+      auto agent = MakeAgent(seats[p]);
+      if (!agent) return Error{"seat " + std::to_string(p) + ": " + agent.error()};
+      agents[p] = std::move(agent).value();
+    }
+    env->tables_.push_back(std::make_unique<SteppedGame>(rules, std::move(agents), reward));
+  }
+  env->episode_.assign(static_cast<size_t>(num_tables), 0);
+  env->finished_.assign(static_cast<size_t>(num_tables), 0);
+  env->legal_index_.assign(static_cast<size_t>(num_tables), 0);
+  env->threads_ = std::min(threads, num_tables);
+  for (int k = 1; k < env->threads_; ++k) {
+    VecEnv* self = env.get();
+    env->workers_.emplace_back([self, k] {
+      uint64_t seen = 0;
+      while (true) {
+        const std::function<void(int, int)>* job;
+        {
+          std::unique_lock lock(self->mutex_);
+          self->start_.wait(lock, [&] { return self->quit_ || self->generation_ != seen; });
+          if (self->quit_) return;
+          seen = self->generation_;
+          job = self->job_;
+        }
+        const int n = self->num_tables();
+        (*job)(n * k / self->threads_, n * (k + 1) / self->threads_);
+        {
+          std::lock_guard lock(self->mutex_);
+          if (--self->running_ == 0) self->finished_cv_.notify_one();
+        }
+      }
+    });
+  }
+  return env;
+}
+
+VecEnv::~VecEnv() {
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  start_.notify_all();
+  for (auto& t : workers_) t.join();
+}
+
+void VecEnv::Parallel(const std::function<void(int, int)>& work) {
+  const int n = num_tables();
+  if (threads_ > 1) {
+    std::lock_guard lock(mutex_);
+    job_ = &work;
+    running_ = threads_ - 1;
+    ++generation_;
+  }
+  start_.notify_all();
+  work(0, n / threads_);
+  if (threads_ > 1) {
+    std::unique_lock lock(mutex_);
+    finished_cv_.wait(lock, [&] { return running_ == 0; });
+  }
+}
+
+long VecEnv::games_finished() const {
+  long n = 0;
+  for (long f : finished_) n += f;
+  return n;
+}
+
+void VecEnv::Write(int i, const VecBuffers& out, bool done) {
+  const SteppedGame& g = *tables_[i];
+  const size_t row = static_cast<size_t>(i);
+  const PlayerView& view = g.view();
+  const Ruleset& rules = g.rules();
+  if (out.planes || out.scalars)
+    EncodeObservation(view, out.planes + row * kNumPlanes * kNumKinds, out.scalars + row * kNumScalars);
+  if (out.mask) {
+    uint8_t* mask = out.mask + row * kNumActions;
+    std::memset(mask, 0, kNumActions);
+    int32_t* legal = out.legal ? out.legal + row * kMaxLegal : nullptr;
+    const auto list = g.legal();
+    size_t k = 0;
+    for (const Action& a : list) {
+      const int index = EncodeAction(a, view.drawn(), rules);
+      mask[index] = 1;
+      if (legal && k < static_cast<size_t>(kMaxLegal)) legal[k] = index;
+      ++k;
+    }
+    if (legal)
+      for (size_t j = std::min(k, static_cast<size_t>(kMaxLegal)); j < static_cast<size_t>(kMaxLegal) && legal[j] != -1; ++j)
+        legal[j] = -1;
+    if (out.legal_count) out.legal_count[row] = static_cast<int32_t>(std::min(k, static_cast<size_t>(kMaxLegal)));
+  }
+  if (out.seat) out.seat[row] = g.seat();
+  if (out.done) out.done[row] = done ? 1 : 0;
+  if (out.full) EncodeFullState(g.state(), g.seat(), out.full + row * kNumFullPlanes * kNumKinds);
+}
+
+// Table i's game ended in this step: its result into the final_* rows, the rewards of its end
+// added to the step's, then its next game up to the first decision.
+void VecEnv::FinishAndRestart(int i, const VecBuffers& out) {
+  SteppedGame& g = *tables_[i];
+  const size_t row = static_cast<size_t>(i);
+  while (g.done()) {
+    const GameRecord& rec = g.record();
+    for (int p = 0; p < 4; ++p) {
+      if (out.final_scores) out.final_scores[row * 4 + p] = rec.complete ? rec.end.scores[p] : 0;
+      if (out.final_results) out.final_results[row * 4 + p] = rec.complete ? static_cast<float>(rec.end.results[p]) : 0.0f;
+      if (out.final_ranks) out.final_ranks[row * 4 + p] = rec.complete ? rec.end.ranks[p] : 0;
+    }
+    ++finished_[row];
+    g.Reset(TableSeed(seed_, row, ++episode_[row]));
+    // (a game that ends before any outside decision loops to the next one)
+  }
+}
+
+void VecEnv::Reset(uint64_t seed, const VecBuffers& out) {
+  seed_ = seed;
+  std::fill(episode_.begin(), episode_.end(), 0);
+  std::fill(finished_.begin(), finished_.end(), 0);
+  if (out.legal) std::fill(out.legal, out.legal + static_cast<size_t>(num_tables()) * kMaxLegal, -1);
+  const std::function<void(int, int)> work = [&](int first, int last) {
+    for (int i = first; i < last; ++i) {
+      tables_[i]->Reset(TableSeed(seed_, static_cast<uint64_t>(i), 0));
+      const bool ended = tables_[i]->done();
+      if (ended) FinishAndRestart(i, out);
+      if (out.reward) std::fill(out.reward + static_cast<size_t>(i) * 4, out.reward + static_cast<size_t>(i) * 4 + 4, 0.0f);
+      Write(i, out, false);
+    }
+  };
+  Parallel(work);
+}
+
+Result<bool> VecEnv::Step(const int32_t* actions, const VecBuffers& out) {
+  for (int i = 0; i < num_tables(); ++i) {
+    const SteppedGame& g = *tables_[i];
+    const auto legal = g.legal();
+    const Action* a = actions[i] >= 0 && actions[i] < kNumActions
+                          ? DecodeAction(actions[i], legal, g.view().drawn(), g.rules())
+                          : nullptr;
+    if (a == nullptr)
+      return Error{"table " + std::to_string(i) + ": action " + std::to_string(actions[i]) + " (" +
+                   ActionIndexName(actions[i]) + ") is not legal for seat " + std::to_string(g.seat()) +
+                   "; nothing was stepped"};
+    legal_index_[static_cast<size_t>(i)] = static_cast<int32_t>(a - legal.data());
+  }
+  const std::function<void(int, int)> work = [&](int first, int last) {
+    for (int i = first; i < last; ++i) {
+      SteppedGame& g = *tables_[i];
+      (void)g.Step(static_cast<size_t>(legal_index_[static_cast<size_t>(i)]));
+      const bool ended = g.done();
+      std::array<float, 4> reward = g.rewards();
+      if (ended) FinishAndRestart(i, out);
+      if (out.reward) std::copy(reward.begin(), reward.end(), out.reward + static_cast<size_t>(i) * 4);
+      Write(i, out, ended);
+    }
+  };
+  Parallel(work);
+  return true;
+}
+
+}  // namespace mj::rl

@@ -1,0 +1,89 @@
+#pragma once
+// VecEnv: N tables stepped together, each a SteppedGame, on a fixed number of threads, writing
+// every table's next decision into flat arrays the caller allocated once (the Python module
+// shows them as numpy arrays without copying): observation planes and scalars, action mask, the
+// legal action indices, seat to act, rewards, done flags and the final result of a finished
+// game. A finished game is followed at once by the table's next game (automatic reset): the
+// arrays then hold the new game's first decision, done[i] = 1 and final_* the finished game's
+// result. Table i's k-th game has the seed TableSeed(seed, i, k), so the results depend on the
+// seed and the answers only, never on the number of threads (each thread steps a fixed slice of
+// tables and no table reads another's state).
+
+#include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "rl/stepped_game.h"
+#include "rules/ruleset.h"
+#include "tiles/result.h"
+
+namespace mj::rl {
+
+// The seed of table `table`'s `episode`-th game (0-based) in a VecEnv of seed `seed`.
+[[nodiscard]] uint64_t TableSeed(uint64_t seed, uint64_t table, uint64_t episode);
+
+// Where a VecEnv writes; each pointer has room for num_tables rows (null: not written).
+struct VecBuffers {
+  uint8_t* planes = nullptr;      // kNumPlanes * 34 per table
+  float* scalars = nullptr;       // kNumScalars
+  uint8_t* mask = nullptr;        // kNumActions
+  int32_t* legal = nullptr;       // kMaxLegal action indices (-1 after the last)
+  int32_t* legal_count = nullptr; // 1
+  int32_t* seat = nullptr;        // 1: the seat to act
+  float* reward = nullptr;        // 4: every seat's reward since the last step
+  uint8_t* done = nullptr;        // 1: a game ended in this step (and the next began)
+  int32_t* final_scores = nullptr;   // 4: the finished game's final scores (when done)
+  float* final_results = nullptr;    // 4: its results with uma and oka, in thousands
+  int32_t* final_ranks = nullptr;    // 4
+  uint8_t* full = nullptr;        // kNumFullPlanes * 34: the full-information view (critics)
+};
+
+inline constexpr int kMaxLegal = 512;
+
+class VecEnv {
+ public:
+  // seats: 4 agent specs, "" (or "outside") for a seat the caller answers; at least one.
+  static Result<std::unique_ptr<VecEnv>> Make(const Ruleset& rules, int num_tables,
+                                              const std::array<std::string, 4>& seats, int threads,
+                                              RewardMode reward);
+  ~VecEnv();
+
+  // Starts every table's first game (episode counters back to 0) and writes their decisions.
+  void Reset(uint64_t seed, const VecBuffers& out);
+  // actions[i]: an index of table i's mask (checked first: an illegal one steps nothing).
+  [[nodiscard]] Result<bool> Step(const int32_t* actions, const VecBuffers& out);
+
+  [[nodiscard]] int num_tables() const { return static_cast<int>(tables_.size()); }
+  [[nodiscard]] int threads() const { return threads_; }
+  [[nodiscard]] long games_finished() const;
+  [[nodiscard]] const SteppedGame& table(int i) const { return *tables_[i]; }
+
+ private:
+  VecEnv() = default;
+  void Parallel(const std::function<void(int, int)>& work);  // work(first, last) per thread
+  void Write(int i, const VecBuffers& out, bool done);
+  void FinishAndRestart(int i, const VecBuffers& out);
+
+  std::vector<std::unique_ptr<SteppedGame>> tables_;
+  std::vector<uint64_t> episode_;
+  std::vector<long> finished_;
+  std::vector<int32_t> legal_index_;  // the legal list index chosen per table, this step
+  uint64_t seed_ = 0;
+  int threads_ = 1;
+  // The worker threads (threads_ - 1; the caller's thread takes the first slice).
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable start_, finished_cv_;
+  const std::function<void(int, int)>* job_ = nullptr;
+  uint64_t generation_ = 0;
+  int running_ = 0;
+  bool quit_ = false;
+};
+
+}  // namespace mj::rl
