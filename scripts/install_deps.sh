@@ -5,6 +5,9 @@ set -euo pipefail
 packages=(g++ cmake make libboost-dev libboost-program-options-dev libspdlog-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
           libsimdjson-dev libzstd-dev zlib1g-dev  # fast and compressed replays
+          libboost-context-dev  # rl/: a stepped game runs on its own stack (fiber)
+          pybind11-dev python3-pybind11 python3-numpy python3-pytest  # the Python module and its tests
+          python3-torch  # examples/python/: behaviour cloning
           chromium  # the replay viewer's and the playtest report's browser tests (tests/browser/)
           fonts-vlgothic  # Japanese text (Ningbo yaku names, 満貫) in those tests' screenshots, not boxes
           python3-matplotlib  # the playtest report's plots (scripts/playtest_report.py)
