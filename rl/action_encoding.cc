@@ -30,13 +30,6 @@ std::string Named(const char* what, const std::string& face) {
 
 }  // namespace
 
-int FaceOf(Tile t, const Ruleset& rules) {
-  const Kind k = KindOf(t);
-  if (IsRedFiveCopy(t) && rules.red_fives[k / 9] > 0) return 34 + k / 9;
-  if (IsPeachCopy(t) && rules.peach_tiles) return 37 + (k / 9) * 2 + (NumberOf(k) == 7 ? 1 : 0);
-  return k;
-}
-
 int EncodeAction(const Action& a, Tile drawn, const Ruleset& rules) {
   const bool own_drawn = a.tile != kNoTile && a.tile == drawn;
   switch (a.type) {

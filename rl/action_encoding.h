@@ -50,7 +50,14 @@ inline constexpr int kExchangeBase = kSetShieldBase + kNumFaces;     // 262
 inline constexpr int kNumActions = kExchangeBase + kNumFaces * kNumFaces;  // 2111
 
 // The face (0..42) of tile `t` under `rules`.
-[[nodiscard]] int FaceOf(Tile t, const Ruleset& rules);
+[[nodiscard]] inline int FaceOf(Tile t, const Ruleset& rules) {
+  const uint8_t mark = kMarkedCopies[t];
+  if (mark == 0) return KindOf(t);  // 130 of the 136 tiles
+  const Kind k = KindOf(t);
+  if ((mark & 1) && rules.red_fives[k / 9] > 0) return 34 + k / 9;
+  if ((mark & 2) && rules.peach_tiles) return 37 + (k / 9) * 2 + (NumberOf(k) == 7 ? 1 : 0);
+  return k;
+}
 
 // The index of `a`, offered to a seat whose drawn tile is `drawn` (kNoTile when it has none:
 // PlayerView::drawn()). A discard of the drawn tile is tsumogiri, of any other tile its face.

@@ -81,8 +81,19 @@ void EncodeObservation(const PlayerView& v, uint8_t* planes, float* scalars) {
     Add(row(kPlaneDoraIndicators), t);
     ++row(kPlaneDora)[DoraFromIndicator(KindOf(t))];
   }
-  const KindCounts visible = v.VisibleCounts();
-  for (int k = 0; k < kNumKinds; ++k) row(kPlaneUnseen)[k] = static_cast<uint8_t>(4 - visible[k]);
+  // Copies seen, from the rows written (what PlayerView::VisibleCounts counts): own hand and
+  // face-down shields, every river tile not called away (a called one sits in a meld), every
+  // meld shown, face-up shields, hands shown by open riichi, dora indicators.
+  uint8_t* unseen = row(kPlaneUnseen);
+  for (int k = 0; k < kNumKinds; ++k) {
+    int seen = row(kPlaneHand)[k] + row(kPlaneShieldsDown)[k] + row(kPlaneDoraIndicators)[k];
+    for (int r = 0; r < 4; ++r) {
+      const uint8_t* base = row(kPlaneSeatBase + kPlanesPerSeat * r);
+      auto at = [&](int f) { return base[static_cast<size_t>(f) * kNumKinds + static_cast<size_t>(k)]; };
+      seen += at(kSeatRiver) - at(kSeatCalledAway) + at(kSeatMelds) + at(kSeatShieldsUp) + at(kSeatShownHand);
+    }
+    unseen[k] = static_cast<uint8_t>(4 - std::min(seen, 4));
+  }
 
   Tile target = kNoTile;
   int from = -1;

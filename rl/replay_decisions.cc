@@ -27,6 +27,8 @@ Result<bool> AppendDecisions(const GameRecord& record, int32_t game, bool masks,
       mine.mask.resize((i + 1) * kNumActions);
       FillActionMask(legal, view.drawn(), view.rules(), mine.mask.data() + i * kNumActions);
     }
+    mine.legal_count.push_back(static_cast<int32_t>(legal.size()));
+    for (const Action& a : legal) mine.legal.push_back(EncodeAction(a, view.drawn(), view.rules()));
   };
   auto verified = VerifyReplay(record, options);
   if (!verified) return Error{verified.error()};
@@ -39,6 +41,8 @@ Result<bool> AppendDecisions(const GameRecord& record, int32_t game, bool masks,
   append(out->planes, mine.planes);
   append(out->scalars, mine.scalars);
   append(out->mask, mine.mask);
+  append(out->legal_count, mine.legal_count);
+  append(out->legal, mine.legal);
   return true;
 }
 
@@ -71,6 +75,8 @@ DecisionBatch ReadDecisions(const std::vector<std::string>& paths, bool masks, i
     append(out.planes, p.planes);
     append(out.scalars, p.scalars);
     append(out.mask, p.mask);
+    append(out.legal_count, p.legal_count);
+    append(out.legal, p.legal);
     append(out.errors, p.errors);
   }
   return out;

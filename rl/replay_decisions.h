@@ -22,6 +22,8 @@ struct DecisionBatch {
   std::vector<uint8_t> planes;       // count x kNumPlanes x 34
   std::vector<float> scalars;        // count x kNumScalars
   std::vector<uint8_t> mask;         // count x kNumActions (empty when masks were not asked for)
+  std::vector<int32_t> legal_count;  // the number of legal actions of each decision
+  std::vector<int32_t> legal;        // their indices, decision after decision (sum of legal_count)
   std::vector<int32_t> game;         // index of the game (file) each decision comes from
   std::vector<std::string> errors;   // "FILE: why" for every file that could not be followed
 };

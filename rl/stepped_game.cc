@@ -11,10 +11,33 @@ namespace mj::rl {
 namespace ctx = boost::context;
 
 // The game's stack: PlayGame and the built-in agents' searches run on it. 1 MiB, reserved
-// (not touched) until used, with a guard page below it.
+// (not touched) until used, with a guard page below it; one per table, reused game after game.
 inline constexpr size_t kGameStack = size_t{1} << 20;
 
+// One stack for all the games of a table, allocated once (a new stack per game cost a map, an
+// unmap and page faults every game).
+struct GameStack {
+  ctx::protected_fixedsize_stack allocator{kGameStack};
+  ctx::stack_context stack = allocator.allocate();
+  GameStack() = default;
+  GameStack(const GameStack&) = delete;
+  GameStack& operator=(const GameStack&) = delete;
+  ~GameStack() { allocator.deallocate(stack); }
+};
+
+// Boost.Context's StackAllocator over that one stack: a game's fiber takes it and gives it back.
+class ReusedStack {
+ public:
+  explicit ReusedStack(const ctx::stack_context& stack) : stack_(stack) {}
+  ctx::stack_context allocate() { return stack_; }
+  void deallocate(ctx::stack_context&) noexcept {}
+
+ private:
+  ctx::stack_context stack_;
+};
+
 struct SteppedGame::Fiber {
+  GameStack stack;    // declared first: destroyed after the fibers (which are finished by then)
   ctx::fiber game;    // resumed by the caller to play on
   ctx::fiber caller;  // resumed from inside the game to stop at a decision
 };
@@ -86,7 +109,7 @@ void SteppedGame::Reset(uint64_t seed) {
   seat_ = -1;
   state_ = nullptr;
   last_scores_.fill(rules_.starting_points);
-  fiber_->game = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(kGameStack),
+  fiber_->game = ctx::fiber(std::allocator_arg, ReusedStack(fiber_->stack.stack),
                             [this](ctx::fiber&& caller) {
                               fiber_->caller = std::move(caller);
                               Run();

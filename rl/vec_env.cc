@@ -35,6 +35,7 @@ Result<std::unique_ptr<VecEnv>> VecEnv::Make(const Ruleset& rules, int num_table
   env->episode_.assign(static_cast<size_t>(num_tables), 0);
   env->finished_.assign(static_cast<size_t>(num_tables), 0);
   env->legal_index_.assign(static_cast<size_t>(num_tables), 0);
+  env->indices_.resize(static_cast<size_t>(num_tables));
   env->threads_ = std::min(threads, num_tables);
   for (int k = 1; k < env->threads_; ++k) {
     VecEnv* self = env.get();
@@ -99,23 +100,21 @@ void VecEnv::Write(int i, const VecBuffers& out, bool done) {
   const Ruleset& rules = g.rules();
   if (out.planes || out.scalars)
     EncodeObservation(view, out.planes + row * kNumPlanes * kNumKinds, out.scalars + row * kNumScalars);
+  std::vector<int32_t>& indices = indices_[row];
+  indices.clear();
+  for (const Action& a : g.legal()) indices.push_back(EncodeAction(a, view.drawn(), rules));
+  const size_t shown = std::min(indices.size(), static_cast<size_t>(kMaxLegal));
   if (out.mask) {
     uint8_t* mask = out.mask + row * kNumActions;
     std::memset(mask, 0, kNumActions);
-    int32_t* legal = out.legal ? out.legal + row * kMaxLegal : nullptr;
-    const auto list = g.legal();
-    size_t k = 0;
-    for (const Action& a : list) {
-      const int index = EncodeAction(a, view.drawn(), rules);
-      mask[index] = 1;
-      if (legal && k < static_cast<size_t>(kMaxLegal)) legal[k] = index;
-      ++k;
-    }
-    if (legal)
-      for (size_t j = std::min(k, static_cast<size_t>(kMaxLegal)); j < static_cast<size_t>(kMaxLegal) && legal[j] != -1; ++j)
-        legal[j] = -1;
-    if (out.legal_count) out.legal_count[row] = static_cast<int32_t>(std::min(k, static_cast<size_t>(kMaxLegal)));
+    for (int32_t index : indices) mask[index] = 1;
   }
+  if (out.legal) {
+    int32_t* legal = out.legal + row * kMaxLegal;
+    std::copy(indices.begin(), indices.begin() + static_cast<long>(shown), legal);
+    for (size_t j = shown; j < static_cast<size_t>(kMaxLegal) && legal[j] != -1; ++j) legal[j] = -1;
+  }
+  if (out.legal_count) out.legal_count[row] = static_cast<int32_t>(shown);
   if (out.seat) out.seat[row] = g.seat();
   if (out.done) out.done[row] = done ? 1 : 0;
   if (out.full) EncodeFullState(g.state(), g.seat(), out.full + row * kNumFullPlanes * kNumKinds);
@@ -158,16 +157,13 @@ void VecEnv::Reset(uint64_t seed, const VecBuffers& out) {
 
 Result<bool> VecEnv::Step(const int32_t* actions, const VecBuffers& out) {
   for (int i = 0; i < num_tables(); ++i) {
-    const SteppedGame& g = *tables_[i];
-    const auto legal = g.legal();
-    const Action* a = actions[i] >= 0 && actions[i] < kNumActions
-                          ? DecodeAction(actions[i], legal, g.view().drawn(), g.rules())
-                          : nullptr;
-    if (a == nullptr)
+    const std::vector<int32_t>& indices = indices_[static_cast<size_t>(i)];
+    const auto found = std::find(indices.begin(), indices.end(), actions[i]);
+    if (found == indices.end())
       return Error{"table " + std::to_string(i) + ": action " + std::to_string(actions[i]) + " (" +
-                   ActionIndexName(actions[i]) + ") is not legal for seat " + std::to_string(g.seat()) +
+                   ActionIndexName(actions[i]) + ") is not legal for seat " + std::to_string(tables_[i]->seat()) +
                    "; nothing was stepped"};
-    legal_index_[static_cast<size_t>(i)] = static_cast<int32_t>(a - legal.data());
+    legal_index_[static_cast<size_t>(i)] = static_cast<int32_t>(found - indices.begin());
   }
   const std::function<void(int, int)> work = [&](int first, int last) {
     for (int i = first; i < last; ++i) {

@@ -74,6 +74,7 @@ class VecEnv {
   std::vector<uint64_t> episode_;
   std::vector<long> finished_;
   std::vector<int32_t> legal_index_;  // the legal list index chosen per table, this step
+  std::vector<std::vector<int32_t>> indices_;  // each table's legal actions' indices, as last written
   uint64_t seed_ = 0;
   int threads_ = 1;
   // The worker threads (threads_ - 1; the caller's thread takes the first slice).
