@@ -1,0 +1,90 @@
+#!/usr/bin/python3
+"""Speed of the Python module (docs/PYTHON.md, numbers in docs/PERFORMANCE.md).
+
+    PYTHONPATH=build/python /usr/bin/python3 bench/python_env.py [--quick]
+
+1. VecEnv with random legal actions chosen in numpy, observations and masks written every step:
+   agent steps per second on one thread and on two.
+2. A match in which one seat is a trivial Python agent against the same match with a built-in
+   agent in that seat: games per second of each.
+3. Replay iteration: decisions per second read back from replays with their observations and
+   masks, on one thread.
+"""
+import argparse
+import os
+import tempfile
+import time
+
+import numpy as np
+
+import mahjong_rl as mr
+
+
+def vec_env_rate(rules, n, threads, seconds):
+    env = mr.VecEnv(n, rules, threads=threads)
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    rows = np.arange(n)
+    legal, count = info["legal"], info["legal_count"]
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(50):
+            actions = legal[rows, (rng.random(n) * count).astype(np.int64)]
+            env.step(actions)
+        steps += 50
+    elapsed = time.perf_counter() - start
+    return steps * n / elapsed, env.games_finished
+
+
+class FirstLegal:
+    """A trivial Python agent: the first legal action."""
+    name = "first-legal"
+
+    def act(self, obs, mask):
+        return int(mask.argmax())
+
+
+def match_rate(rules, seat0, games):
+    start = time.perf_counter()
+    result = mr.play_match(rules, [seat0, "random", "random", "random"], games=games, seed=3)
+    elapsed = time.perf_counter() - start
+    assert not result["problems"], result["problems"]
+    return games / elapsed
+
+
+def replay_rate(rules, games, threads):
+    with tempfile.TemporaryDirectory() as d:
+        mr.play_match(rules, ["greedy", "defensive", "greedy", "defensive"], games=games, seed=5, out_dir=d)
+        start = time.perf_counter()
+        batch = mr.read_decisions(d, masks=True, threads=threads)
+        elapsed = time.perf_counter() - start
+        assert not batch["errors"], batch["errors"]
+        return len(batch["action"]) / elapsed, len(batch["action"])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rules", default="riichi")
+    parser.add_argument("--tables", type=int, default=256)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--quick", action="store_true", help="short runs (a smoke test)")
+    args = parser.parse_args()
+    seconds = 0.5 if args.quick else args.seconds
+    games = 4 if args.quick else 40
+    print(f"mahjong_rl {args.rules}: {os.cpu_count()} CPUs")
+    one, g1 = vec_env_rate(args.rules, args.tables, 1, seconds)
+    print(f"VecEnv({args.tables}) random legal actions, 1 thread : {one:12,.0f} agent steps/s ({g1} games)")
+    two, g2 = vec_env_rate(args.rules, args.tables, 2, seconds)
+    print(f"VecEnv({args.tables}) random legal actions, 2 threads: {two:12,.0f} agent steps/s ({g2} games), "
+          f"x{two / one:.2f}")
+    builtin = match_rate(args.rules, "random", games)
+    python = match_rate(args.rules, FirstLegal(), games)
+    print(f"match, seat 0 built-in random     : {builtin:8.1f} games/s")
+    print(f"match, seat 0 trivial Python agent: {python:8.1f} games/s ({python / builtin:.2f} of built-in)")
+    rate, count = replay_rate(args.rules, max(2, games // 4), 1)
+    print(f"replay iteration, 1 thread: {rate:12,.0f} decisions/s ({count} decisions, observations and masks)")
+
+
+if __name__ == "__main__":
+    main()
