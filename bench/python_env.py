@@ -4,7 +4,8 @@
     PYTHONPATH=build/python /usr/bin/python3 bench/python_env.py [--quick]
 
 1. VecEnv with random legal actions chosen in numpy, observations and masks written every step:
-   agent steps per second on one thread and on two.
+   agent steps per second on one thread and on two (wall-clock, and per CPU second of this
+   process, which stays meaningful on a loaded machine for one thread).
 2. A match in which one seat is a trivial Python agent against the same match with a built-in
    agent in that seat: games per second of each.
 3. Replay iteration: decisions per second read back from replays with their observations and
@@ -28,13 +29,15 @@ def vec_env_rate(rules, n, threads, seconds):
     legal, count = info["legal"], info["legal_count"]
     steps = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     while time.perf_counter() - start < seconds:
         for _ in range(50):
             actions = legal[rows, (rng.random(n) * count).astype(np.int64)]
             env.step(actions)
         steps += 50
     elapsed = time.perf_counter() - start
-    return steps * n / elapsed, env.games_finished
+    cpu = time.process_time() - cpu
+    return steps * n / elapsed, steps * n / cpu, env.games_finished
 
 
 class FirstLegal:
@@ -46,9 +49,9 @@ class FirstLegal:
 
 
 def match_rate(rules, seat0, games):
-    start = time.perf_counter()
+    start = time.process_time()
     result = mr.play_match(rules, [seat0, "random", "random", "random"], games=games, seed=3)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert not result["problems"], result["problems"]
     return games / elapsed
 
@@ -56,9 +59,9 @@ def match_rate(rules, seat0, games):
 def replay_rate(rules, games, threads):
     with tempfile.TemporaryDirectory() as d:
         mr.play_match(rules, ["greedy", "defensive", "greedy", "defensive"], games=games, seed=5, out_dir=d)
-        start = time.perf_counter()
+        start = time.process_time()
         batch = mr.read_decisions(d, masks=True, threads=threads)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         assert not batch["errors"], batch["errors"]
         return len(batch["action"]) / elapsed, len(batch["action"])
 
@@ -73,17 +76,20 @@ def main():
     seconds = 0.5 if args.quick else args.seconds
     games = 4 if args.quick else 40
     print(f"mahjong_rl {args.rules}: {os.cpu_count()} CPUs")
-    one, g1 = vec_env_rate(args.rules, args.tables, 1, seconds)
-    print(f"VecEnv({args.tables}) random legal actions, 1 thread : {one:12,.0f} agent steps/s ({g1} games)")
-    two, g2 = vec_env_rate(args.rules, args.tables, 2, seconds)
-    print(f"VecEnv({args.tables}) random legal actions, 2 threads: {two:12,.0f} agent steps/s ({g2} games), "
-          f"x{two / one:.2f}")
+    one, one_cpu, g1 = vec_env_rate(args.rules, args.tables, 1, seconds)
+    print(f"VecEnv({args.tables}) random legal actions, 1 thread : {one:12,.0f} agent steps/s "
+          f"({one_cpu:,.0f} per CPU second, {g1} games)")
+    two, two_cpu, g2 = vec_env_rate(args.rules, args.tables, 2, seconds)
+    print(f"VecEnv({args.tables}) random legal actions, 2 threads: {two:12,.0f} agent steps/s "
+          f"({two_cpu:,.0f} per CPU second, {g2} games), x{two / one:.2f} wall-clock")
+    match_rate(args.rules, "random", 4)  # warm-up: the first games of a process are slower
     builtin = match_rate(args.rules, "random", games)
     python = match_rate(args.rules, FirstLegal(), games)
-    print(f"match, seat 0 built-in random     : {builtin:8.1f} games/s")
-    print(f"match, seat 0 trivial Python agent: {python:8.1f} games/s ({python / builtin:.2f} of built-in)")
-    rate, count = replay_rate(args.rules, max(2, games // 4), 1)
-    print(f"replay iteration, 1 thread: {rate:12,.0f} decisions/s ({count} decisions, observations and masks)")
+    print(f"match, seat 0 built-in random     : {builtin:8.1f} games per CPU second")
+    print(f"match, seat 0 trivial Python agent: {python:8.1f} games per CPU second ({python / builtin:.2f} of built-in)")
+    rate, count = replay_rate(args.rules, max(4, games // 2), 1)
+    print(f"replay iteration, 1 thread: {rate:12,.0f} decisions per CPU second ({count} decisions, "
+          f"observations and masks)")
 
 
 if __name__ == "__main__":

@@ -69,6 +69,12 @@ py::dict PlayMatch(const py::object& rules, const py::list& agents, long games, 
   setup.in_flight = in_flight;
   if (out_dir) setup.out_dir = *out_dir;
   std::array<py::object, 4> objects;
+  struct Buffers {
+    std::optional<py::dict> obs;
+    py::array_t<uint8_t> planes, mask;
+    py::array_t<float> scalars;
+  };
+  std::array<Buffers, 4> buffers;
   for (int e = 0; e < 4; ++e) {
     const py::object a = agents[static_cast<size_t>(e)];
     setup.outside[e] = !py::isinstance<py::str>(a);
@@ -106,12 +112,24 @@ py::dict PlayMatch(const py::object& rules, const py::list& agents, long games, 
       const py::object out = agent.attr("act_batch")(obs, masks);
       for (const auto& x : out) answers.push_back(py::int_(py::reinterpret_borrow<py::object>(x)).cast<int>());
     } else {
+      // One observation dict and its arrays per entry, written again for each decision (as a
+      // VecEnv's arrays are): an agent that keeps an observation copies it.
+      Buffers& buf = buffers[entry];
+      if (!buf.obs) {
+        buf.planes = py::array_t<uint8_t>({py::ssize_t{rl::kNumPlanes}, py::ssize_t{mj::kNumKinds}});
+        buf.scalars = py::array_t<float>(rl::kNumScalars);
+        buf.mask = py::array_t<uint8_t>(rl::kNumActions);
+        buf.obs = py::dict();
+        (*buf.obs)["planes"] = buf.planes;
+        (*buf.obs)["scalars"] = buf.scalars;
+      }
+      const py::object act = agent.attr("act");
       for (const rl::PendingDecision& p : pending) {
-        py::dict obs = ObservationDict(p.game->view());
-        obs["decision"] = Decision{p.game, alive};
-        answers.push_back(py::int_(agent.attr("act")(obs, MaskArray(p.game->legal(), p.game->view().drawn(),
-                                                                    p.game->rules())))
-                              .cast<int>());
+        const rl::SteppedGame& g = *p.game;
+        rl::EncodeObservation(g.view(), buf.planes.mutable_data(), buf.scalars.mutable_data());
+        rl::FillActionMask(g.legal(), g.view().drawn(), g.rules(), buf.mask.mutable_data());
+        (*buf.obs)["decision"] = Decision{p.game, alive};
+        answers.push_back(py::int_(act(*buf.obs, buf.mask)).cast<int>());
       }
     }
     *alive = false;

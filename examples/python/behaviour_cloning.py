@@ -14,6 +14,7 @@
 """
 import argparse
 import os
+import shutil
 import time
 
 import numpy as np
@@ -24,7 +25,7 @@ import mahjong_rl as mr
 
 
 class Policy(nn.Module):
-    def __init__(self, hidden=256):
+    def __init__(self, hidden=128):
         super().__init__()
         self.net = nn.Sequential(
             nn.Linear(mr.NUM_PLANES * mr.NUM_KINDS + mr.NUM_SCALARS, hidden), nn.ReLU(),
@@ -86,6 +87,7 @@ def main():
     teacher_dir = os.path.join(args.out, "teacher")
 
     start = time.perf_counter()
+    shutil.rmtree(args.out, ignore_errors=True)  # replays of an earlier run are not this run's data
     mr.play_match(args.rules, [args.teacher] * 4, games=args.games, seed=args.seed, out_dir=teacher_dir)
     batch = mr.read_decisions(teacher_dir, masks=False, threads=2)
     assert not batch["errors"], batch["errors"]
