@@ -118,11 +118,11 @@ def test_dunpai_offers_shields_exchanges_and_open_riichi():
     env = mr.Env("dunpai")
     rng = np.random.default_rng(0)
     seen = set()
-    for seed in range(3):
+    for seed in range(4):
         env.reset(seed=seed)
         while not env.done:
             legal = env.legal_actions()
             for i in legal:
                 seen.add(mr.action_name(i).split()[0])
             env.step(pick(rng, legal))
-    assert {"set-shield", "exchange", "discard", "tsumogiri"} <= seen
+    assert {"set-shield", "exchange", "discard", "tsumogiri", "riichi", "open-riichi", "pon", "chi"} <= seen
