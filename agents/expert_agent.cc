@@ -16,7 +16,7 @@ namespace mj {
 namespace {
 
 // Tuning of the push / fold comparison (docs/AGENTS.md "expert in detail").
-constexpr double kPushDanger = 0.05;   // mean deal-in chance of a pushing discard, per go-round
+constexpr double kPushDanger = 0.035;  // mean deal-in chance of a pushing discard, per go-round
 constexpr double kFoldDanger = 0.012;  // the same while folding (safe tiles run out)
 constexpr double kRonShareDama = 0.6;  // how freely the others discard into a silent wait
 constexpr double kRonShareRiichi = 0.35;

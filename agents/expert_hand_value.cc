@@ -189,9 +189,9 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
       {"111m234567p88s777z", "2p", {}, 0.2},
   };
   Sample open[4] = {
-      {"567p67899s", "6s", {}, 0.45},
-      {"22p234678s", "2s", {}, 0.4},
-      {"456789m11z", "4m", {}, 0.15},
+      {"567p67899s", "6s", {}, 0.5},
+      {"22p234678s", "2s", {}, 0.45},
+      {"456789m11z", "4m", {}, 0.05},
       {"", "", {}, 0.0},
   };
   open[0].melds.push_back(meld(MeldType::kChi, "2m"));
