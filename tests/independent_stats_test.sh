@@ -8,6 +8,7 @@ set -euo pipefail
 MAHJONG=$1 SRC=$2
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+python3 "$SRC/tests/independent_claims_selftest.py"
 for rules in riichi fuless ayame-blend dunpai ningbo; do
   "$MAHJONG" match --rules "$rules" --agents random,greedy,defensive,random --games 32 --duplicate --seed 77 \
     --jobs 2 --out "$T/$rules" --summary "$T/$rules.json" > "$T/$rules.out" 2>&1 || { cat "$T/$rules.out"; exit 1; }
@@ -25,4 +26,38 @@ for entry in json.load(open(sys.argv[1]))["rulesets"]:
 PY
 for rules in riichi dunpai; do
   python3 "$SRC/tests/independent_stats.py" "$T/playtest/$rules" "$T/playtest-$rules.json"
+done
+# A sweep (--vary, two tied keys) on one thread and on two: the same document but the command;
+# each variant's summary against its replays; each replay's ruleset is the one the playtest names.
+for jobs in 1 2; do
+  "$MAHJONG" playtest --rules dunpai --vary shields.per_hand+shields.extra_tiles=1,3 --agents greedy,defensive,random,random \
+    --games 16 --seed 9 --jobs $jobs --out "$T/sweep$jobs" --summary "$T/sweep$jobs.json" > "$T/sweep$jobs.out" 2>&1 ||
+    { cat "$T/sweep$jobs.out"; exit 1; }
+done
+grep -q "^seed 003's claims, dunpai\[shields.per_hand+shields.extra_tiles=3\] against riichi" "$T/sweep1.out" ||
+  { echo "no verdicts printed"; cat "$T/sweep1.out"; exit 1; }
+python3 - "$T" <<'PY'
+import glob, json, os, sys
+t = sys.argv[1]
+docs = [json.load(open(f"{t}/sweep{j}.json")) for j in (1, 2)]
+for d in docs:
+    d.pop("command")
+    for entry in d["rulesets"]:
+        entry["summary"].pop("command")
+if docs[0] != docs[1]:
+    sys.exit("playtest --vary: --jobs 1 and --jobs 2 give different documents")
+names = [e["rules"] for e in docs[0]["rulesets"]]
+want = ["riichi", "dunpai[shields.per_hand+shields.extra_tiles=1]", "dunpai[shields.per_hand+shields.extra_tiles=3]"]
+if names != want:
+    sys.exit(f"sweep rulesets {names}, want {want}")
+for entry in docs[0]["rulesets"]:
+    json.dump(entry["summary"], open(f"{t}/sweep-{entry['rules']}.json", "w"))
+    for f in sorted(glob.glob(f"{t}/sweep1/{entry['rules']}/*.json"))[:3]:
+        if json.load(open(f))["ruleset"] != entry["ruleset"]:
+            sys.exit(f"{f}: its ruleset is not the one playtest.json names for {entry['rules']}")
+if docs[0]["rulesets"][2]["ruleset"]["shields"]["per_hand"] != 3 or docs[0]["rulesets"][2]["ruleset"]["shields"]["extra_tiles"] != 3:
+    sys.exit("the per_hand 3 variant does not have 3 shields a hand")
+PY
+for rules in riichi "dunpai[shields.per_hand+shields.extra_tiles=1]" "dunpai[shields.per_hand+shields.extra_tiles=3]"; do
+  python3 "$SRC/tests/independent_stats.py" "$T/sweep1/$rules" "$T/sweep-$rules.json"
 done
