@@ -75,7 +75,10 @@ json CompareRulesets(const std::vector<RulesetRun>& runs, int jobs, int baseline
                 true);
       for (const std::string& f : figures) {
         const Statistic fa = statistic(a, f), fb = statistic(b, f);
-        fs.Custom(at + "/claims/" + f, [fa, fb](std::span<const double> w) { return fa(w) - fb(w); }, true);
+        // The figure's name is one key ("offence/win_value_share"): '/' escaped in the pointer.
+        std::string key;
+        for (char ch : f) key += ch == '/' ? std::string("~1") : std::string(1, ch);
+        fs.Custom(at + "/claims/" + key, [fa, fb](std::span<const double> w) { return fa(w) - fb(w); }, true);
       }
     }
   }
