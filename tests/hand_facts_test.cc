@@ -72,7 +72,7 @@ TEST(HandFacts, RiichiRonAndClosedTsumoLetPassDealInsLeaders) {
   const std::vector<Kind> junk = {M(1), M(5), M(9), P(1), P(5), P(9), S(1), S(5), S(9), kEast, kWest, kNorth, kRed};
   // Hand 1: seat 1 holds 123m 456m 789m 123p 5p, waiting on 5p alone.
   b.Start(0, {25000, 25000, 25000, 25000},
-          {junk0, {M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), P(1), P(2), P(3), P(5)}, junk, junk});
+          {{junk0, {M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), P(1), P(2), P(3), P(5)}, junk, junk}});
   b.Discard(0, kEast);          // seat 0: not tenpai
   b.Draw(1, S(9));
   b.Riichi(1, S(9));            // seat 1 tenpai after its 1st discard; seats 0, 2, 3 face its riichi
@@ -87,8 +87,8 @@ TEST(HandFacts, RiichiRonAndClosedTsumoLetPassDealInsLeaders) {
   // Hand 2, seat 1 deals: seat 2 holds 234m 567m 234p 567p 9s (waits 9s); seat 0 holds
   // 123s 456s 789s 11p 22p (closed, waits 1p and 2p).
   b.Start(1, {23000, 29000, 24000, 24000},
-          {{S(1), S(2), S(3), S(4), S(5), S(6), S(7), S(8), S(9), P(1), P(1), P(2), P(2)}, junk0,
-           {M(2), M(3), M(4), M(5), M(6), M(7), P(2), P(3), P(4), P(5), P(6), P(7), S(9)}, junk});
+          {{{S(1), S(2), S(3), S(4), S(5), S(6), S(7), S(8), S(9), P(1), P(1), P(2), P(2)}, junk0,
+            {M(2), M(3), M(4), M(5), M(6), M(7), P(2), P(3), P(4), P(5), P(6), P(7), S(9)}, junk}});
   b.Discard(1, kEast);
   b.Draw(2, kWest);
   b.Riichi(2, kWest);           // seats 3, 0, 1 face seat 2's riichi

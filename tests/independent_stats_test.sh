@@ -61,3 +61,41 @@ PY
 for rules in riichi "dunpai[shields.per_hand+shields.extra_tiles=1]" "dunpai[shields.per_hand+shields.extra_tiles=3]"; do
   python3 "$SRC/tests/independent_stats.py" "$T/sweep1/$rules" "$T/sweep-$rules.json"
 done
+# The verdicts' differences are the two rulesets' own figures (each checked above against its
+# replays) subtracted, and each verdict follows from its interval by the rule of docs/PLAYTEST.md.
+python3 - "$T/sweep1.json" <<'PY'
+import json, math, sys
+doc = json.load(open(sys.argv[1]))
+stats = {e["rules"]: e["summary"]["statistics"] for e in doc["rulesets"]}
+def figure(s, name):
+    if name == "luck/luck_share":
+        return s["luck_skill"]["luck_share"]["estimate"]
+    node = s["claims"]
+    for part in name.split("/"):
+        node = node[part]
+    return node["estimate"]
+bad, n = [], 0
+for v in doc["comparison"]["verdicts"]:
+    for c in v["claims"]:
+        verdicts = []
+        for p in c["parts"]:
+            got = p["difference"]["estimate"]
+            mine = figure(stats[v["rules"]], p["figure"])
+            want = mine if p["own"] or mine is None else mine - figure(stats[v["baseline"]], p["figure"])
+            n += 1
+            if not (got is None and want is None or math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-12)):
+                bad.append(f"{v['rules']} {p['figure']}: {got} against {want}")
+            lo, hi = p["difference"]["ci95"]
+            d = p["direction"]
+            verdict = "undecided" if lo is None else ("supported" if min(lo * d, hi * d) > 0 else
+                                                      "contradicted" if max(lo * d, hi * d) < 0 else "undecided")
+            if verdict != p["verdict"]:
+                bad.append(f"{v['rules']} {p['figure']}: verdict {p['verdict']}, by the rule {verdict}")
+            verdicts.append(verdict)
+        whole = ("contradicted" if "contradicted" in verdicts else
+                 "supported" if all(x == "supported" for x in verdicts) else "undecided")
+        if whole != c["verdict"]:
+            bad.append(f"{v['rules']} {c['id']}: verdict {c['verdict']}, by the rule {whole}")
+print("\n".join(bad) or f"verdicts: {n} differences and their verdicts as the rule gives them")
+sys.exit(1 if bad else 0)
+PY
