@@ -20,55 +20,102 @@ def kind(name):
     return "mps".index(name[1]) * 9 + int(name[0]) - 1
 
 
-def complete_standard(c, sets):
-    """c (34 counts) is `sets` sets and a pair."""
-    def sets_only(c, k, left):
-        while k < 34 and c[k] == 0:
+_suits = {}
+
+
+def _suit(counts, pair):
+    """One suit's nine counts split into runs and triplets (and one pair when `pair`)."""
+    key = (counts, pair)
+    if key in _suits:
+        return _suits[key]
+    c = list(counts)
+
+    def sets_only(k):
+        while k < 9 and c[k] == 0:
             k += 1
-        if k == 34:
-            return left == 0
-        if left == 0:
-            return False
+        if k == 9:
+            return True
         if c[k] >= 3:
             c[k] -= 3
-            ok = sets_only(c, k, left - 1)
+            ok = sets_only(k)
             c[k] += 3
             if ok:
                 return True
-        if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+        if k <= 6 and c[k + 1] and c[k + 2]:
             c[k] -= 1; c[k + 1] -= 1; c[k + 2] -= 1
-            ok = sets_only(c, k, left - 1)
+            ok = sets_only(k)
             c[k] += 1; c[k + 1] += 1; c[k + 2] += 1
             if ok:
                 return True
         return False
-    for p in range(34):
-        if c[p] >= 2:
-            c[p] -= 2
-            ok = sets_only(c, 0, sets)
-            c[p] += 2
-            if ok:
-                return True
-    return False
+
+    if not pair:
+        ok = sets_only(0)
+    else:
+        ok = False
+        for p in range(9):
+            if c[p] >= 2:
+                c[p] -= 2
+                ok = sets_only(0)
+                c[p] += 2
+                if ok:
+                    break
+    _suits[key] = ok
+    return ok
+
+
+_groups = {}
+
+
+def _group(honours, counts):
+    """(valid, holds the pair) of one group: a suit's nine counts or the seven honours', which
+    must split into sets, with one pair where the count leaves 2 modulo 3."""
+    key = (honours, counts)
+    if key not in _groups:
+        r = sum(counts) % 3
+        pair = r == 2
+        if r == 1:
+            ok = False
+        elif honours:
+            ok = sorted(x for x in counts if x not in (0, 3)) == ([2] if pair else [])
+        else:
+            ok = _suit(counts, pair)
+        _groups[key] = (ok, pair)
+    return _groups[key]
 
 
 def waits(c, melds):
-    """Kinds that complete a 13 - 3 * melds tile hand; a kind all four of which it holds is none."""
-    out = []
+    """Kinds that complete a 13 - 3 * melds tile hand (four sets and a pair in all, counting the
+    melds; with no meld also seven distinct pairs or thirteen orphans); a kind all four of which
+    it holds is none. A complete hand is one pair and sets in every group (suit or honours), so a
+    tile can only complete the hand in the one group that is not yet complete, if there is one."""
+    found = set()
     if sum(c) != 13 - 3 * melds:
-        return out
-    for k in range(34):
-        if c[k] >= 4:
-            continue
-        c[k] += 1
-        ok = complete_standard(c, 4 - melds)
-        if not ok and melds == 0:
-            ok = (sum(1 for x in c if x == 2) == 7 and all(x in (0, 2) for x in c)) or (
-                all(c[o] >= 1 for o in ORPHANS) and sum(c[o] for o in ORPHANS) == 14)
-        c[k] -= 1
-        if ok:
-            out.append(k)
-    return out
+        return []
+    groups = [tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34])]
+    state = [_group(g == 3, groups[g]) for g in range(4)]
+    invalid = [g for g in range(4) if not state[g][0]]
+    pairs = sum(p for _, p in state)
+    for g in (invalid if len(invalid) == 1 else range(4) if not invalid else []):
+        rest = pairs - state[g][1]
+        for i in range(7 if g == 3 else 9):
+            if groups[g][i] >= 4:
+                continue
+            grown = list(groups[g])
+            grown[i] += 1
+            valid, pair = _group(g == 3, tuple(grown))
+            if valid and pair + rest == 1:
+                found.add(9 * g + i)
+    if melds == 0:
+        if c.count(2) == 6 and c.count(1) == 1:  # seven pairs: the single tile's kind
+            found.add(c.index(1))
+        if sum(c[o] for o in ORPHANS) == 13:  # thirteen orphans
+            missing = [o for o in ORPHANS if c[o] == 0]
+            if len(missing) == 1:
+                found.add(missing[0])
+            elif not missing:
+                found.update(ORPHANS)
+    return sorted(k for k in found if c[k] < 4)
 
 
 def han(v):
@@ -96,10 +143,18 @@ def hand_facts(game):
 
     def new_seat():
         return dict(c=[0] * 34, melds=0, open=False, river=set(), temp=False, rfur=False, riichi=False,
-                    declared=False, down=0, discards=0, exchanged=None, faced=set())
+                    declared=False, down=0, discards=0, exchanged=None, faced=set(), w=None)
 
     def wait_kinds(p):
-        return waits(seats[p]["c"], min(seats[p]["melds"], 4))
+        """The seat's waits, computed again only after its tiles or melds changed ("w" None)."""
+        s = seats[p]
+        if s["w"] is None:
+            s["w"] = waits(s["c"], min(s["melds"], 4))
+        return s["w"]
+
+    def change(p, k, n):
+        seats[p]["c"][k] += n
+        seats[p]["w"] = None
 
     for e in game["events"]:
         t = e["type"]
@@ -122,7 +177,7 @@ def hand_facts(game):
             before = list(e["scores"])
             after = list(e["scores"])
         elif t == "shield_set":
-            seats[a]["c"][kind(e["pai"])] -= 1
+            change(a, kind(e["pai"]), -1)
             seats[a]["down"] += 1
             facts[a]["shields"] += 1
         elif t == "tsumo":
@@ -130,7 +185,7 @@ def hand_facts(game):
             k = kind(e["pai"])
             if certain and (s["riichi"] or not s["open"]) and k in wait_kinds(a):
                 pend_tsumo[a] = True
-            s["c"][k] += 1
+            change(a, k, 1)
         elif t == "reach":
             seats[a]["declared"] = True
         elif t == "reach_accepted":
@@ -144,7 +199,7 @@ def hand_facts(game):
         elif t == "exchange":
             s = seats[a]
             k = kind(e["pai"])
-            s["c"][k] -= 1
+            change(a, k, -1)
             s["river"].add(k)
             s["exchanged"] = e["shield"]
             s["down"] -= 1
@@ -154,7 +209,7 @@ def hand_facts(game):
             if s["exchanged"] is not None and s["exchanged"] == e["pai"]:
                 s["exchanged"] = None
             else:
-                s["c"][k] -= 1
+                change(a, k, -1)
             s["river"].add(k)
             s["temp"] = False
             s["discards"] += 1
@@ -178,12 +233,13 @@ def hand_facts(game):
         elif t in ("chi", "pon", "daiminkan"):
             s = seats[a]
             for tile in e["consumed"]:
-                s["c"][kind(tile)] -= 1
+                change(a, kind(tile), -1)
             s["melds"] += 1
+            s["w"] = None
             s["open"] = True
         elif t == "kakan":
             k = kind(e["pai"])
-            seats[a]["c"][k] -= 1
+            change(a, k, -1)
             for p in range(4):
                 if p != a and k in wait_kinds(p):
                     seats[p]["temp"] = True
@@ -192,8 +248,9 @@ def hand_facts(game):
         elif t == "ankan":
             s = seats[a]
             for tile in e["consumed"]:
-                s["c"][kind(tile)] -= 1
+                change(a, kind(tile), -1)
             s["melds"] += 1
+            s["w"] = None
         elif t == "hora":
             if first_winner < 0:
                 first_winner = a
