@@ -3,6 +3,8 @@
 #include <charconv>
 
 #include "agents/defensive_agent.h"
+#include "agents/expert_agent.h"
+#include "agents/expert_options.h"
 #include "agents/greedy_agent.h"
 #include "agents/random_agent.h"
 
@@ -70,7 +72,7 @@ constexpr const char* kGreedyKeys =
 
 }  // namespace
 
-std::vector<std::string> AgentNames() { return {"random", "greedy", "defensive"}; }
+std::vector<std::string> AgentNames() { return {"random", "greedy", "defensive", "expert"}; }
 
 Result<std::unique_ptr<Agent>> MakeAgent(std::string_view spec) {
   const size_t colon = spec.find(':');
@@ -126,6 +128,13 @@ Result<std::unique_ptr<Agent>> MakeAgent(std::string_view spec) {
       }
     }
     return std::unique_ptr<Agent>(std::make_unique<DefensiveAgent>(d));
+  }
+  if (name == "expert") {
+    std::vector<std::pair<std::string_view, std::string_view>> pairs;
+    for (const Option& o : options) pairs.emplace_back(o.key, o.value);
+    auto parsed = ParseExpertOptions(pairs);
+    if (!parsed) return Error{parsed.error()};
+    return std::unique_ptr<Agent>(std::make_unique<ExpertAgent>(*parsed));
   }
   std::string known;
   for (const std::string& n : AgentNames()) known += (known.empty() ? "" : ", ") + n;

@@ -1,5 +1,5 @@
 #pragma once
-// Built-in agents by name: "random", "greedy", "defensive" (options after a colon, e.g.
+// Built-in agents by name: "random", "greedy", "defensive", "expert" (options after a colon, e.g.
 // "defensive:fold_threshold=2"; see docs/AGENTS.md).
 
 #include <memory>

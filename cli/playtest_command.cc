@@ -67,7 +67,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
       "rulesets ranked by how much skill decides, intervals everywhere (docs/PLAYTEST.md)");
   desc.add_options()("help,h", "show this help")(
       "rules", po::value<std::string>(&rules_text)->default_value("riichi,dunpai"), "rulesets, comma-separated")(
-      "agents", po::value<std::string>(&agents_text)->default_value("greedy,defensive,random,random"),
+      "agents", po::value<std::string>(&agents_text)->default_value("expert,defensive,expert,defensive"),
       "four agents; the first is the stronger, the last the weaker of the luck/skill pair")(
       "games", po::value<std::string>(&games_text)->default_value("400"), "games per ruleset (a multiple of the rotations)")(
       "seed", po::value<std::string>(&seed_text)->default_value("0"), "match seed (the same sets under every ruleset)")(

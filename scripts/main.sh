@@ -15,6 +15,6 @@ echo
 echo "The same hands under five scoring systems (docs/examples/compare_hands.jsonl; docs/SCORE.md):"
 build/mahjong score --compare riichi,fuless,ayame-blend,dunpai,ningbo --table < docs/examples/compare_hands.jsonl
 echo
-echo "Playtest: riichi against Dunpai, 400 duplicate games each, greedy and defensive; seed 003's claims (docs/PLAYTEST.md):"
-build/mahjong playtest --rules riichi,dunpai --agents greedy,greedy,defensive,defensive --games 400 --seed 1 \
+echo "Playtest: riichi against Dunpai, 400 duplicate games each, expert against defensive; seed 003's claims (docs/PLAYTEST.md):"
+build/mahjong playtest --rules riichi,dunpai --agents expert,defensive,expert,defensive --games 400 --seed 1 \
   --jobs 2 --report out/playtest 2>/dev/null | sed -n '/^rulesets by skill share/,$p'

@@ -778,7 +778,7 @@ TEST(AgentGames, SameSeedSameGame) {
 // ---------------------------------------------------------------- registry
 
 TEST(AgentRegistry, MakesEveryAgentByName) {
-  EXPECT_EQ(AgentNames(), (std::vector<std::string>{"random", "greedy", "defensive"}));
+  EXPECT_EQ(AgentNames(), (std::vector<std::string>{"random", "greedy", "defensive", "expert"}));
   for (const std::string& name : AgentNames()) {
     auto a = MakeAgent(name);
     ASSERT_TRUE(a.ok()) << name << ": " << a.error();

@@ -1,0 +1,593 @@
+#include "agents/expert_agent.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "agents/expert_placement.h"
+#include "agents/expert_threat.h"
+#include "agents/expert_win_chance.h"
+#include "agents/hand_eval.h"
+#include "engine/legal_actions.h"
+#include "engine/win_check.h"
+#include "rules/shanten.h"
+
+namespace mj {
+namespace {
+
+// Tuning of the push / fold comparison (docs/AGENTS.md "expert in detail").
+constexpr double kPushDanger = 0.035;  // mean deal-in chance of a pushing discard, per go-round
+constexpr double kFoldDanger = 0.012;  // the same while folding (safe tiles run out)
+constexpr double kRonShareDama = 0.6;  // how freely the others discard into a silent wait
+constexpr double kRonShareRiichi = 0.35;
+constexpr double kRonShareOpenRiichi = 0.08;
+// The chance per go-round that another seat ends the hand, before any of them reads as tenpai:
+// kEndBase + kEndGrowth x (go-rounds played so far and to come).
+constexpr double kEndBase = 0.01;
+constexpr double kRiichiEndFactor = 0.6;
+constexpr double kOpenMargin = 50;
+constexpr double kRiichiPressure = 0.1;
+constexpr double kEndGrowth = 0.012;
+
+bool IsCall(const Action& a) {
+  return a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan;
+}
+
+// Everything one decision shares.
+struct Ctx {
+  const PlayerView& view;
+  const ExpertOptions& options;
+  const TypicalValues& typical;
+  KindCounts visible{};
+  KindCounts unseen{};
+  int unseen_total = 0;
+  int draws = 0;
+  int turn = 0;  // go-rounds played: the seat's own discards so far
+  Threats threats;
+  double pressure = 0;   // sum over opponents of tenpai x cost of a deal-in
+  double shield_cost = 0;  // points of the own shields, lost on a win or a deal-in (Dunpai)
+  bool last_hand = false;
+  bool dealer = false;
+  KindMask own_river = 0;
+  KindMask yakuhai = 0;
+  double table_bonus = 0;  // honba and deposits a win collects (not in typical values)
+  double scale = 1;        // the ruleset's points against riichi's (a typical open hand / 2000)
+
+  Ctx(const PlayerView& v, const ExpertOptions& o, const TypicalValues& t) : view(v), options(o), typical(t) {}
+};
+
+// What a win of `points` (unknown payer: a tsumo's split) is worth to the seat.
+double WinGain(const Ctx& c, double points, int payer) {
+  double gain = points;
+  if (c.last_hand && c.options.placement) {
+    std::array<int, 4> delta{};
+    const int me = c.view.seat();
+    delta[me] = static_cast<int>(points);
+    for (int p = 0; p < 4; ++p)
+      if (p != me && (payer < 0 || p == payer)) delta[p] = -static_cast<int>(payer < 0 ? points / 3 : points);
+    gain = PlacementGain(c.view, delta);
+  }
+  return gain - c.shield_cost;
+}
+
+void BuildCtx(Ctx& c) {
+  const PlayerView& view = c.view;
+  const Ruleset& rules = view.rules();
+  const int me = view.seat();
+  c.visible = view.VisibleCounts();
+  for (int k = 0; k < kNumKinds; ++k) {
+    c.unseen[k] = static_cast<uint8_t>(4 - c.visible[k]);
+    c.unseen_total += c.unseen[k];
+  }
+  c.draws = view.tiles_left() / 4;
+  c.turn = static_cast<int>(view.river(me).size());
+  c.dealer = view.seat_wind(me) == Wind::kEast;
+  c.own_river = RiverKinds(view, me);
+  c.yakuhai = YakuhaiKinds(view);
+  c.last_hand = IsLastHand(view);
+  c.table_bonus = view.honba() * rules.honba_value + view.riichi_sticks() * rules.riichi_deposit;
+  if (rules.shields.enabled)
+    c.shield_cost = c.options.shield_value * (view.shields_down(me) + static_cast<int>(view.shields_up(me).size()));
+  c.scale = std::max(1e-3, c.typical.Get(HandStyle::kOpen, false, 0) / 2000.0);
+  c.threats = ReadThreats(view, c.visible, c.typical);
+  for (int i = 0; i < c.threats.count; ++i) {
+    OpponentThreat& o = c.threats.opp[i];
+    if (c.last_hand && c.options.placement) {
+      std::array<int, 4> delta{};
+      delta[me] = -static_cast<int>(o.value);
+      delta[o.seat] = static_cast<int>(o.value);
+      o.value = -PlacementGain(view, delta);
+    }
+    o.value += c.shield_cost;  // a deal-in loses every shield too
+    if (!c.options.defence) o.tenpai = 0;
+  }
+  c.pressure = c.threats.Pressure();
+}
+
+// An open hand with a way to a yaku: a yakuhai meld or a yakuhai pair to call, every meld and
+// nearly every tile simple (open tanyao), or one suit with honours (honitsu).
+bool OpenYakuPath(const Ctx& c, const ExpertHand& h, bool* tanyao_only) {
+  *tanyao_only = false;
+  const Ruleset& rules = c.view.rules();
+  for (const Meld& m : h.melds)
+    if (m.type != MeldType::kChi && HasKind(c.yakuhai, m.kind)) return true;
+  for (int k = kEast; k < kNumKinds; ++k)
+    if (HasKind(c.yakuhai, static_cast<Kind>(k)) && h.counts[k] >= 2) return true;
+  bool melds_simple = true;
+  int suit = -1;
+  bool one_suit = true;
+  auto note_suit = [&](Kind k) {
+    if (k >= 27) return;
+    if (suit < 0) suit = k / 9;
+    one_suit = one_suit && k / 9 == suit;
+  };
+  for (const Meld& m : h.melds) {
+    const bool simple = m.type == MeldType::kChi ? (IsSimple(m.kind) && IsSimple(static_cast<Kind>(m.kind + 2)))
+                                                 : IsSimple(m.kind);
+    melds_simple = melds_simple && simple;
+    note_suit(m.kind);
+  }
+  int outside = 0, off_suit = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (h.counts[k] == 0) continue;
+    if (!IsSimple(static_cast<Kind>(k))) outside += h.counts[k];
+    if (k < 27 && suit >= 0 && k / 9 != suit) off_suit += h.counts[k];
+  }
+  if (melds_simple && OpenTanyaoAllowed(rules) && outside <= 1) {
+    *tanyao_only = true;
+    return true;
+  }
+  if (one_suit && suit >= 0 && off_suit <= 1) return true;
+  return false;
+}
+
+// The outlook of a 13-equivalent hand: chance to win and value, per declaration.
+struct Outlook {
+  int shanten = 8;
+  int acceptance = 0;
+  WinChance dama;
+  double dama_value = 0;
+  WinChance riichi;
+  double riichi_value = 0;
+  WinChance open;
+  double open_value = 0;
+  bool tenpai = false;
+};
+
+// The share of a tsumo that reaches the winner: a seat with a face-up shield among the waits
+// pays nothing (tsumo protection), unless an open riichi cancels it.
+double TsumoPaidShare(const Ctx& c, uint64_t waits, bool open_riichi) {
+  const Ruleset& rules = c.view.rules();
+  if (!rules.shields.enabled || !rules.shields.tsumo_protection) return 1.0;
+  if (open_riichi && rules.shields.open_riichi) return 1.0;
+  int protected_seats = 0;
+  for (int p = 0; p < 4; ++p) {
+    if (p == c.view.seat()) continue;
+    bool prot = false;
+    for (Tile t : c.view.shields_up(p)) prot = prot || ((waits >> KindOf(t)) & 1);
+    protected_seats += prot;
+  }
+  return 1.0 - protected_seats / 3.0;
+}
+
+Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool riichi, bool open_riichi) {
+  Outlook out;
+  const int melds = h.num_melds();
+  out.shanten = Shanten(h.counts, melds);
+  WinChanceInput in;
+  in.unseen = c.unseen_total;
+  in.draws = c.draws;
+  in.end_per_round = kEndBase + kEndGrowth * c.turn + c.threats.EndChancePerRound();
+  in.end_growth = kEndGrowth;
+  const bool closed = h.closed();
+  const Ruleset& rules = c.view.rules();
+  if (out.shanten == 0) {
+    out.tenpai = true;
+    const TenpaiValue v = ValueTenpai(c.view, h, c.unseen, riichi, open_riichi);
+    out.acceptance = v.wait_tiles;
+    KindMask river = c.own_river;
+    if (discarded_kind >= 0) river |= KindBit(static_cast<Kind>(discarded_kind));
+    const bool furiten = (v.waits & river) != 0;
+    in.shanten = 0;
+    in.acceptance = v.wait_tiles;
+    auto fill = [&](int d, double ron_share, WinChance* wc, double* value) {
+      const double ron = v.ron[d], tsumo = v.tsumo[d] * TsumoPaidShare(c, v.waits, d == 2);
+      if (ron <= 0 && tsumo <= 0) return;
+      in.ron_share = (furiten || ron <= 0) ? 0 : ron_share;
+      WinChanceInput declared = in;
+      if (d > 0) {  // a riichi makes the others fold: they end the hand less often
+        declared.end_per_round *= kRiichiEndFactor;
+        declared.end_growth *= kRiichiEndFactor;
+      }
+      *wc = EstimateWinChance(declared);
+      if (tsumo <= 0) {  // ron only (a yaku that needs ron is rare): tsumo wins are not wins
+        wc->win *= 1 - wc->tsumo_share;
+        wc->tsumo_share = 0;
+      }
+      const double mean = wc->tsumo_share * tsumo + (1 - wc->tsumo_share) * ron;
+      *value = std::max(0.0, WinGain(c, mean, -1));
+    };
+    const bool in_riichi = c.view.in_riichi(c.view.seat());
+    fill(0, in_riichi ? kRonShareRiichi : kRonShareDama, &out.dama, &out.dama_value);
+    if (riichi) fill(1, kRonShareRiichi, &out.riichi, &out.riichi_value);
+    if (open_riichi) fill(2, kRonShareOpenRiichi, &out.open, &out.open_value);
+    return out;
+  }
+  bool tanyao_only = false;
+  const bool path = closed || OpenYakuPath(c, h, &tanyao_only);
+  if (!path) return out;  // an open hand with no yaku in view cannot win
+  out.acceptance = Ukeire(h.counts, melds, out.shanten, c.visible, tanyao_only ? SimpleKinds() : kAllKinds);
+  in.shanten = out.shanten;
+  in.acceptance = out.acceptance;
+  in.ron_share = kRonShareDama;
+  out.dama = EstimateWinChance(in);
+  const HandStyle style = !closed                 ? HandStyle::kOpen
+                          : rules.riichi_allowed ? HandStyle::kClosedRiichi
+                                                  : HandStyle::kClosedDama;
+  const double points = c.typical.Get(style, c.dealer, DoraHeld(c.view, h)) + c.table_bonus;
+  out.dama_value = std::max(0.0, WinGain(c, points, -1));
+  return out;
+}
+
+// The value of going on with `o` when the seat may still fold later: the better of pushing
+// (win chance x value, less the deal-ins of the discards pushing takes) and folding.
+double KeepGoing(const Ctx& c, const Outlook& o, double* win, double* deal_in_future) {
+  const double off = o.dama.win * o.dama_value;
+  const double push_future = c.pressure * kPushDanger * std::min<double>(o.dama.alive_rounds, c.draws);
+  const double fold_future = c.pressure * kFoldDanger * c.draws;
+  // A hand that cannot win (no yaku in view, no wait left) has nothing to push for.
+  if (o.dama.win > 0 && off - push_future >= -fold_future) {
+    *win = o.dama.win;
+    *deal_in_future = push_future;
+    return off - push_future;
+  }
+  *win = 0;
+  *deal_in_future = fold_future;
+  return -fold_future;
+}
+
+// Value of being in riichi with `o`: no folding any more.
+double RiichiValue(const Ctx& c, const WinChance& w, double value) {
+  const double deposit = c.view.rules().riichi_deposit;
+  return w.win * value - deposit - c.pressure * (kPushDanger + 0.01) * std::min<double>(w.alive_rounds, c.draws);
+}
+
+// What a riichi takes from the others: players who are not tenpai fold against it, so their
+// chances to win this hand (and this seat's share of paying for them) shrink.
+double RiichiPressure(const Ctx& c) {
+  double p = 0;
+  for (int i = 0; i < c.threats.count; ++i) {
+    const OpponentThreat& o = c.threats.opp[i];
+    if (!o.riichi) p += (1 - o.tenpai) * (o.value - c.shield_cost);
+  }
+  return kRiichiPressure * p;
+}
+
+// Chance of dealing in with the discard of `k` now (any opponent).
+double DealInNow(const Ctx& c, Kind k) {
+  double miss = 1.0;
+  for (int i = 0; i < c.threats.count; ++i) miss *= 1.0 - c.threats.opp[i].tenpai * c.threats.opp[i].deal_in[k];
+  return 1.0 - miss;
+}
+
+// Tile-value tie-break: a tiny preference for throwing what greedy would throw first.
+double TieBreak(const Ctx& c, const TileValues& tv, Kind k, int acceptance) {
+  return c.scale * (0.01 * acceptance - 0.02 * tv(k));
+}
+
+struct DiscardEstimate {
+  double value = 0;  // keep-going value of the hand after it, without this discard's risk
+  double win = 0;
+  double future = 0;
+  Outlook outlook;
+};
+
+}  // namespace
+
+ExpertAgent::ExpertAgent(ExpertOptions options)
+    : options_(options),
+      helpers_{GreedyAgent(GreedyOptions{}), GreedyAgent([] {
+                 GreedyOptions g;
+                 g.bank_pairs = true;
+                 return g;
+               }())} {}
+
+std::string ExpertAgent::Name() const {
+  const std::string opts = ExpertOptionText(options_);
+  return opts.empty() ? "expert" : "expert:" + opts;
+}
+
+void ExpertAgent::BeginGame(int seat, uint64_t seed) {
+  helpers_.plain.BeginGame(seat, seed);
+  helpers_.banker.BeginGame(seat, seed);
+  typical_.reset();
+  typical_rules_ = nullptr;
+}
+
+const TypicalValues& ExpertAgent::Typical(const Ruleset& rules) {
+  if (!typical_ || typical_rules_ != &rules) {
+    typical_.emplace(rules);
+    typical_rules_ = &rules;
+  }
+  return *typical_;
+}
+
+Action ExpertAgent::Choose(const PlayerView& view, std::span<const Action> legal) {
+  size_t best = 0;
+  (void)Estimate(view, legal, helpers_, &best);
+  return legal[best];
+}
+
+std::vector<ActionEstimate> ExpertAgent::Evaluate(const PlayerView& view, std::span<const Action> legal) {
+  Helpers copy = helpers_;
+  size_t best = 0;
+  return Estimate(view, legal, copy, &best);
+}
+
+std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::span<const Action> legal,
+                                                  Helpers& helpers, size_t* best) {
+  std::vector<ActionEstimate> est(legal.size());
+  for (size_t i = 0; i < legal.size(); ++i) est[i].action = legal[i];
+  *best = 0;
+  const Ruleset& rules = view.rules();
+  const int me = view.seat();
+
+  // Shields at the deal: greedy's fastest-hand choice; with deal_shields, a slow hand (three or
+  // more from tenpai after the pick) banks pairs and sets of simples for a later hand instead.
+  if (legal.front().type == ActionType::kSetShield) {
+    bool bank = false;
+    if (options_.deal_shields) bank = Shanten(view.counts(), 0) >= 3;
+    const Action pick = bank ? helpers.banker.Choose(view, legal) : helpers.plain.Choose(view, legal);
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const bool chosen = legal[i] == pick;
+      est[i].value = chosen ? 1 : 0;
+      est[i].note = chosen ? (bank ? "shield (bank)" : "shield") : "";
+      if (chosen) *best = i;
+    }
+    return est;
+  }
+
+  Ctx c(view, options_, Typical(rules));
+  BuildCtx(c);
+  const Phase phase = view.phase();
+  const bool own_turn = phase == Phase::kAfterDraw || phase == Phase::kAfterCall;
+  const HeldMasks held = HeldMasksOf(view.counts());
+  const TileValues tv(held, c.yakuhai, DoraKinds(view, held));
+  const bool may_decline = rules.shields.enabled && options_.decline_wins;
+
+  auto set = [&](size_t i, double value, double win, double deal_in, const char* note) {
+    est[i].value = value;
+    est[i].win_chance = std::clamp(win, 0.0, 1.0);
+    est[i].deal_in_chance = std::clamp(deal_in, 0.0, 1.0);
+    est[i].note = note;
+  };
+
+  double best_other = -1e18;  // the best non-win value, for wins that are always taken
+  std::vector<size_t> wins;
+
+  if (own_turn) {
+    // Per discard tile class (kind, marked copy): the outlook of the hand after it.
+    std::array<std::optional<DiscardEstimate>, kNumKinds * 2> cache;
+    auto marked = [&](Tile t) { return IsRedFive(t, rules) || IsPeach(t, rules); };
+    auto riichi_legal = [&](Tile t, ActionType type) {
+      for (const Action& a : legal)
+        if (a.type == type && a.tile == t) return true;
+      return false;
+    };
+    auto discard_estimate = [&](Tile t) -> const DiscardEstimate& {
+      auto& slot = cache[KindOf(t) * 2 + (marked(t) ? 1 : 0)];
+      if (!slot) {
+        DiscardEstimate d;
+        const ExpertHand h = OwnHand(view, t);
+        const bool r = options_.riichi && riichi_legal(t, ActionType::kRiichi);
+        const bool o = options_.riichi && options_.open_riichi && riichi_legal(t, ActionType::kOpenRiichi);
+        d.outlook = LookAhead(c, h, KindOf(t), r, o);
+        d.value = KeepGoing(c, d.outlook, &d.win, &d.future);
+        slot = d;
+      }
+      return *slot;
+    };
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const Action& a = legal[i];
+      switch (a.type) {
+        case ActionType::kDiscard: {
+          const DiscardEstimate& d = discard_estimate(a.tile);
+          const Kind k = KindOf(a.tile);
+          const double risk = c.threats.Risk(k);
+          set(i, d.value - risk + TieBreak(c, tv, k, d.outlook.acceptance), d.win, DealInNow(c, k),
+              d.win > 0 ? (d.outlook.tenpai ? "dama" : "push") : "fold");
+          break;
+        }
+        case ActionType::kRiichi:
+        case ActionType::kOpenRiichi: {
+          const DiscardEstimate& d = discard_estimate(a.tile);
+          const Kind k = KindOf(a.tile);
+          const bool open = a.type == ActionType::kOpenRiichi;
+          const WinChance& w = open ? d.outlook.open : d.outlook.riichi;
+          const double v = open ? d.outlook.open_value : d.outlook.riichi_value;
+          const bool allowed = options_.riichi && (!open || options_.open_riichi);
+          const double value = allowed ? RiichiValue(c, w, v) - c.threats.Risk(k) + RiichiPressure(c) : -1e9;
+          set(i, value + TieBreak(c, tv, k, d.outlook.acceptance), w.win, DealInNow(c, k),
+              open ? "open riichi" : "riichi");
+          break;
+        }
+        case ActionType::kExchange: {
+          if (!options_.exchange) {
+            set(i, -1e9, 0, 0, "exchange (off)");
+            break;
+          }
+          // The hand develops as with the discard of `tile`; the river gets the shield.
+          const DiscardEstimate& d = discard_estimate(a.tile);
+          const Kind shield = KindOf(a.consumed[0]);
+          const Kind up = KindOf(a.tile);
+          double protection = 0;  // the face-up tile stops paying for a tsumo on it
+          for (int j = 0; j < c.threats.count; ++j) {
+            const OpponentThreat& o = c.threats.opp[j];
+            protection += o.tenpai * o.deal_in[up] * o.value / 3 * 0.4;
+          }
+          const double spend = 0.5 * options_.shield_value;  // a safe face-down tile used up
+          set(i, d.value - c.threats.Risk(shield) + protection - spend + TieBreak(c, tv, up, d.outlook.acceptance),
+              d.win, DealInNow(c, shield), "exchange");
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    // Best discard-like value so far: what kans and nine terminals are compared with.
+    double best_turn = -1e18;
+    for (size_t i = 0; i < legal.size(); ++i)
+      if (legal[i].type == ActionType::kDiscard || legal[i].type == ActionType::kRiichi ||
+          legal[i].type == ActionType::kOpenRiichi || legal[i].type == ActionType::kExchange)
+        best_turn = std::max(best_turn, est[i].value);
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const Action& a = legal[i];
+      if (a.type == ActionType::kAnkan || a.type == ActionType::kKakan) {
+        ExpertHand h = OwnHand(view, kNoTile);
+        const Kind k = KindOf(a.type == ActionType::kKakan ? a.tile : a.consumed[0]);
+        bool ok = true;
+        if (a.type == ActionType::kAnkan) {
+          ok = h.counts[k] >= 4;
+          if (ok) {
+            h.counts[k] -= 4;
+            Meld m;
+            m.type = MeldType::kAnkan;
+            m.kind = k;
+            h.melds.push_back(m);
+          }
+        } else {
+          ok = h.counts[k] >= 1;
+          if (ok) {
+            h.counts[k] -= 1;
+            for (Meld& m : h.melds)
+              if (m.type == MeldType::kPon && m.kind == k) m.type = MeldType::kKakan;
+          }
+        }
+        if (!ok || !rules.kans) {
+          set(i, -1e9, 0, 0, "kan");
+          continue;
+        }
+        // After the kan the hand draws a replacement: it is a 13-equivalent hand now.
+        const Outlook o = LookAhead(c, h, -1, false, false);
+        double win = 0, future = 0;
+        double value = view.in_riichi(me) ? o.dama.win * o.dama_value : KeepGoing(c, o, &win, &future);
+        if (view.in_riichi(me)) win = o.dama.win;
+        // A new dora indicator helps riichi opponents as much as this seat: a cost under threat.
+        value -= 0.1 * c.pressure;
+        // A kakan may be robbed: its tile's deal-in chance.
+        const double rob = a.type == ActionType::kKakan ? DealInNow(c, k) * 0.3 : 0;
+        value -= rob * (c.pressure > 0 ? c.pressure : 0);
+        set(i, value + 50 * c.scale, win, rob, "kan");
+      } else if (a.type == ActionType::kNineTerminals) {
+        const int s = Shanten(view.counts(), 0);
+        set(i, best_turn + (s >= 4 ? 1 : -1), 0, 0, "abort (nine terminals)");
+      } else if (a.type == ActionType::kTsumo) {
+        const ExpertHand h = OwnHand(view, view.drawn() == kNoTile ? view.hand().back() : view.drawn());
+        const Tile t = view.drawn() == kNoTile ? view.hand().back() : view.drawn();
+        const double points = WinPoints(view, h, KindOf(t), true, Declare::kDama) *
+                              TsumoPaidShare(c, KindBit(KindOf(t)), view.open_riichi(me));
+        set(i, WinGain(c, points, -1), 1, 0, "tsumo");
+        wins.push_back(i);
+      }
+    }
+    for (size_t i = 0; i < legal.size(); ++i)
+      if (legal[i].type != ActionType::kTsumo) best_other = std::max(best_other, est[i].value);
+  } else {
+    // Another seat's discard or kan: ron, calls, pass.
+    const ExpertHand now = OwnHand(view, kNoTile);
+    const Outlook stay = LookAhead(c, now, -1, false, false);
+    double stay_win = 0, stay_future = 0;
+    const double stay_value = view.in_riichi(me) ? stay.dama.win * stay.dama_value
+                                                 : KeepGoing(c, stay, &stay_win, &stay_future);
+    if (view.in_riichi(me)) stay_win = stay.dama.win;
+    const Tile on = phase == Phase::kOnDiscard ? view.last_discard() : view.kan_tile();
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const Action& a = legal[i];
+      if (a.type == ActionType::kPass) {
+        set(i, stay_value, stay_win, 0, "pass");
+      } else if (a.type == ActionType::kRon) {
+        const Kind k = KindOf(a.tile != kNoTile ? a.tile : on);
+        const int payer = phase == Phase::kOnDiscard ? view.last_discarder() : view.kan_actor();
+        const double points = WinPoints(view, now, k, false, Declare::kDama);
+        set(i, WinGain(c, points, payer), 1, 0, "ron");
+        wins.push_back(i);
+      } else if (IsCall(a)) {
+        if (!options_.calls) {
+          set(i, -1e9, 0, 0, "call (off)");
+          continue;
+        }
+        ExpertHand h = now;
+        Meld m;
+        m.type = a.type == ActionType::kChi   ? MeldType::kChi
+                 : a.type == ActionType::kPon ? MeldType::kPon
+                                              : MeldType::kMinkan;
+        Kind low = KindOf(a.tile);
+        bool ok = true;
+        auto mark = [&](Tile t) {
+          if (IsRedFive(t, rules)) ++m.red;
+          if (IsPeach(t, rules)) ++m.peach;
+        };
+        mark(a.tile);
+        for (int j = 0; j < a.num_consumed; ++j) {
+          const Kind k = KindOf(a.consumed[j]);
+          if (h.counts[k] == 0) ok = false;
+          else --h.counts[k];
+          low = std::min(low, k);
+          if (IsRedFive(a.consumed[j], rules)) --h.red;
+          if (IsPeach(a.consumed[j], rules)) --h.peach;
+          mark(a.consumed[j]);
+        }
+        if (!ok) {
+          set(i, -1e9, 0, 0, "call");
+          continue;
+        }
+        m.kind = low;
+        h.red += m.red;
+        h.peach += m.peach;
+        h.melds.push_back(m);
+        double value = -1e9, win = 0, deal_in = 0;
+        if (a.type == ActionType::kDaiminkan) {
+          const Outlook o = LookAhead(c, h, -1, false, false);
+          double future = 0;
+          value = KeepGoing(c, o, &win, &future) - 0.1 * c.pressure;
+        } else {
+          // The best discard after the call (not the called kind: kuikae).
+          for (int k = 0; k < kNumKinds; ++k) {
+            if (h.counts[k] == 0 || k == KindOf(a.tile)) continue;
+            ExpertHand after = h;
+            --after.counts[k];
+            const Outlook o = LookAhead(c, after, k, false, false);
+            double w = 0, future = 0;
+            const double v = KeepGoing(c, o, &w, &future) - c.threats.Risk(static_cast<Kind>(k));
+            if (v > value) {
+              value = v;
+              win = w;
+              deal_in = DealInNow(c, static_cast<Kind>(k));
+            }
+          }
+        }
+        // Opening gives up what the closed hand keeps beyond the model: the riichi option, hand
+        // tiles to fold with, and its hidden reading; a call must beat passing by this margin.
+        value -= kOpenMargin * c.scale + 0.15 * std::abs(stay_value);
+        set(i, value, win, deal_in, a.type == ActionType::kChi ? "chi" : a.type == ActionType::kPon ? "pon" : "kan");
+      }
+    }
+    for (size_t i = 0; i < legal.size(); ++i)
+      if (legal[i].type != ActionType::kRon) best_other = std::max(best_other, est[i].value);
+  }
+
+  // Wins: taken unless the ruleset makes winning cost something (Dunpai's shields) and the
+  // estimate says keeping them is worth more.
+  for (size_t i : wins) {
+    if (!may_decline || c.shield_cost <= 0) {
+      if (est[i].value <= best_other) est[i].value = best_other + 1;
+    } else if (est[i].value < best_other) {
+      est[i].note = "decline win";
+    }
+  }
+  for (size_t i = 1; i < legal.size(); ++i)
+    if (est[i].value > est[*best].value) *best = i;
+  return est;
+}
+
+}  // namespace mj

@@ -1,0 +1,39 @@
+#pragma once
+// ExpertOptions: the knobs of the `expert` agent (agents/expert_agent.h), parsed from the
+// `expert:key=value,...` spec and printed back in canonical form (defaults omitted, keys in the
+// order of the table in docs/AGENTS.md). Each knob turns one element of the expected-value play
+// off or changes one number, so an ablation is `expert` against `expert:<key>=<value>`.
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tiles/result.h"
+
+namespace mj {
+
+struct ExpertOptions {
+  bool riichi = true;        // riichi / open riichi when its expected value beats dama
+  bool calls = true;         // pon / chi / daiminkan when the open hand's value beats passing
+  bool defence = true;       // deal-in cost in every discard (false: pure offence, never folds)
+  bool placement = true;     // final-rank utility (uma, oka) in the last hand of the game
+  bool exchange = true;      // Dunpai: exchanges weighed as defence actions
+  bool open_riichi = true;   // Dunpai: open riichi weighed against riichi (false: never open)
+  bool decline_wins = true;  // Dunpai: decline a win worth less than the shields it costs
+  bool deal_shields = true;  // Dunpai: bank pairs at the deal when this hand is slow (false: greedy's shields)
+  int shield_value = 500;    // Dunpai: points one held shield is worth (0..20000)
+  friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;
+};
+
+// The options of `key=value` pairs (the part of a spec after "expert:"); an error names the
+// key and what it wants ("agent \"expert\": option \"shield_value\" wants an integer 0..20000,
+// got \"x\"").
+[[nodiscard]] Result<ExpertOptions> ParseExpertOptions(
+    const std::vector<std::pair<std::string_view, std::string_view>>& pairs);
+// "riichi=false,shield_value=800": the options that differ from the defaults, in table order.
+[[nodiscard]] std::string ExpertOptionText(const ExpertOptions& o);
+// The known keys, comma separated, for error messages.
+[[nodiscard]] std::string_view ExpertOptionKeys();
+
+}  // namespace mj

@@ -1,0 +1,55 @@
+#pragma once
+// The `expert` agent's reading of the other three seats (what a PlayerView shows, nothing more):
+// per opponent, the chance it is tenpai (riichi and open riichi: certain; otherwise from its open
+// melds, the number of discards and a run of tsumogiri), the points it takes from this seat on a
+// ron (the ruleset's own values: TypicalValues), and per kind the chance that discarding it deals
+// in given that it is tenpai: genbutsu 0; number tiles by which sides of the two-sided waits are
+// still possible (suji in its river, or kabe / no-chance when four copies of a neighbour are
+// visible; one-chance halves a side), plus the closed / edge / pair waits every number tile
+// keeps; honours by copies visible. An open riichi's hand is shown: its waits deal in for sure
+// (unless it is furiten) and every other kind is safe.
+//
+// Deal-in figures per tile given a riichi are of the size Tenhou statistics report (a middle tile
+// with no suji about 12%, suji 1/9 about 2%, an honour with two seen about 2%); the model's
+// numbers are listed in docs/AGENTS.md.
+
+#include <array>
+#include <cstdint>
+
+#include "agents/expert_hand_value.h"
+#include "agents/hand_eval.h"
+#include "engine/player_view.h"
+
+namespace mj {
+
+struct OpponentThreat {
+  int seat = 0;
+  double tenpai = 0;     // P(tenpai now)
+  double value = 0;      // points it takes from this seat on a ron
+  bool riichi = false;
+  std::array<float, kNumKinds> deal_in{};  // P(this kind is a winning tile | tenpai)
+};
+
+struct Threats {
+  std::array<OpponentThreat, 3> opp{};
+  int count = 0;
+  KindMask dora = 0;  // dora kinds: a deal-in on them costs more
+  // Expected points lost by discarding kind `k` now: sum over opponents of tenpai x deal_in x value.
+  [[nodiscard]] double Risk(Kind k) const;
+  // Sum over opponents of tenpai x value: what a typical unsafe discard is weighed against.
+  [[nodiscard]] double Pressure() const;
+  // The chance per go-round that a seat read as tenpai now ends the hand (wins), for the
+  // win-chance model (the others' later tenpai is the model's growth term).
+  [[nodiscard]] double EndChancePerRound() const;
+  // True if some opponent is in riichi.
+  [[nodiscard]] bool AnyRiichi() const;
+};
+
+// The deal-in chance of kind `k` against a tenpai seat whose genbutsu and river kinds are given
+// (exposed for tests): 0 for genbutsu, else the table above.
+[[nodiscard]] double DealInChance(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible);
+
+// Reads every other seat of `view`. `visible` is view.VisibleCounts().
+[[nodiscard]] Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const TypicalValues& typical);
+
+}  // namespace mj

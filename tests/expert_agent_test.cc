@@ -1,0 +1,371 @@
+// The `expert` agent (agents/expert_*.h): its options and name, whole games of every preset
+// (legal answers, determinism, Evaluate changing nothing), and hand-built positions whose right
+// answer mahjong theory settles: fold a far hand with genbutsu against a dealer riichi, push a
+// tenpai mangan with a suji tile, take the wider of two waits, take a win that makes it first in
+// the game's last hand, and read an open riichi's shown waits.
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/scenario.h"
+
+#include "agents/expert_agent.h"
+#include "agents/expert_threat.h"
+#include "agents/expert_win_chance.h"
+#include "agents/registry.h"
+#include "engine/game.h"
+#include "engine/invariants.h"
+#include "engine/legal_actions.h"
+#include "engine/player_view.h"
+#include "rules/presets.h"
+
+namespace mj {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A hand-built RoundState (dealer seat 0, East 1, 25000 each, every tile id used once); rivers
+// are appended in table order so the order of discards is a real hand's.
+class Table {
+ public:
+  explicit Table(Ruleset rules = {}) : rules_(std::move(rules)) {
+    s_.rules = &rules_;
+    s_.scores.fill(rules_.starting_points);
+    s_.dealer = 0;
+    s_.live_next = 60;  // some draws made, plenty left
+    if (rules_.dora) SetDoraIndicator("9s");
+  }
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+  RoundState& state() { return s_; }
+  std::vector<Tile> Take(const std::string& text) { return test::TakeTiles(text, used_); }
+  void SetDoraIndicator(const std::string& tile) {
+    s_.wall.tiles[Wall::kDoraStart] = Take(tile).at(0);
+    s_.dora_revealed = 1;
+  }
+  void SetHand(int seat, const std::string& hand, const std::string& drawn = "") {
+    SeatState& p = s_.seats[seat];
+    p.hand = Take(hand);
+    if (!drawn.empty()) {
+      const Tile t = Take(drawn).at(0);
+      p.hand.push_back(t);
+      s_.drawn = t;
+    }
+    p.counts = {};
+    for (Tile t : p.hand) ++p.counts[KindOf(t)];
+  }
+  void Discard(int seat, const std::string& tile, bool riichi = false) {
+    EXPECT_EQ(seat, next_discarder_) << "discards must follow table order";
+    const Tile t = Take(tile).at(0);
+    SeatState& p = s_.seats[seat];
+    PlaceInRiver(s_, seat, t, false, riichi);
+    p.discarded[KindOf(t)] = true;
+    if (riichi) p.riichi = RiichiState::kAccepted;
+    s_.last_discard = t;
+    s_.last_discarder = seat;
+    ++s_.discards_made;
+    next_discarder_ = (seat + 1) % 4;
+  }
+  void Go(const std::vector<std::string>& tiles) {
+    for (const std::string& t : tiles) Discard(next_discarder_, t);
+  }
+  void TurnOf(int seat) {
+    s_.turn = seat;
+    s_.phase = Phase::kAfterDraw;
+  }
+  void OnDiscard() {
+    s_.turn = s_.last_discarder;
+    s_.phase = Phase::kOnDiscard;
+    s_.drawn = kNoTile;
+  }
+
+ private:
+  Ruleset rules_;
+  RoundState s_;
+  std::array<bool, kNumTiles> used_{};
+  int next_discarder_ = 0;
+};
+
+Action Decide(Agent& agent, const RoundState& s, int seat, const std::vector<Action>& legal) {
+  agent.BeginGame(seat, 1);
+  const PlayerView view(s, seat);
+  const Action a = agent.Choose(view, legal);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), a), legal.end()) << "answer not legal: " << ActionToString(a);
+  return a;
+}
+
+Action DecideTurn(Agent& agent, Table& t) { return Decide(agent, t.state(), t.state().turn, LegalTurnActions(t.state())); }
+
+std::string KindText(const Action& a) { return a.tile == kNoTile ? "-" : FormatKind(KindOf(a.tile)); }
+
+// ---------------------------------------------------------------- options
+
+TEST(ExpertOptions, NameIsCanonicalAndRoundTrips) {
+  auto a = MakeAgent("expert");
+  ASSERT_TRUE(a.ok()) << a.error();
+  EXPECT_EQ((*a)->Name(), "expert");
+  auto b = MakeAgent("expert:shield_value=800,riichi=0,defence=false");
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_EQ((*b)->Name(), "expert:riichi=false,defence=false,shield_value=800");
+  auto c = MakeAgent((*b)->Name());
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ((*c)->Name(), (*b)->Name());
+  auto d = MakeAgent("expert:riichi=true");  // a default written out is still the default
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ((*d)->Name(), "expert");
+}
+
+TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
+  auto err = [](std::string_view spec) {
+    auto r = MakeAgent(spec);
+    EXPECT_FALSE(r.ok()) << spec;
+    return r.ok() ? std::string() : r.error();
+  };
+  EXPECT_THAT(err("expert:bogus=1"), HasSubstr("unknown option \"bogus\""));
+  EXPECT_THAT(err("expert:bogus=1"), HasSubstr("shield_value"));
+  EXPECT_THAT(err("expert:shield_value=x"), HasSubstr("\"shield_value\" wants an integer 0..20000, got \"x\""));
+  EXPECT_THAT(err("expert:shield_value=20001"), HasSubstr("0..20000"));
+  EXPECT_THAT(err("expert:calls=maybe"), HasSubstr("\"calls\" wants true or false, got \"maybe\""));
+  EXPECT_THAT(err("expert:calls"), HasSubstr("not key=value"));
+  EXPECT_THAT(err("mortal"), HasSubstr("expert"));
+}
+
+// ---------------------------------------------------------------- models
+
+TEST(ExpertModels, DealInChanceFollowsTheTableReading) {
+  // Seat with 4p in its river: 1p and 7p are suji (one side each closed), 4p genbutsu.
+  KindCounts visible{};
+  const KindMask river = KindBit(12);  // 4p
+  const KindMask genbutsu = river;
+  const double no_suji_5 = DealInChance(13, genbutsu, river, visible);  // 5p: both sides open
+  const double suji_1 = DealInChance(9, genbutsu, river, visible);      // 1p: its only side is 23p-14p
+  const double suji_7 = DealInChance(15, genbutsu, river, visible);     // 7p: 56p side closed by 4p
+  EXPECT_EQ(DealInChance(12, genbutsu, river, visible), 0.0);
+  EXPECT_GT(no_suji_5, 0.10);  // a middle tile with no hint: about 12% per tenpai riichi
+  EXPECT_LT(suji_1, 0.03);
+  EXPECT_LT(suji_7, no_suji_5);
+  // Honours by copies seen: all three others seen is nearly safe.
+  visible[kWhite] = 3;
+  EXPECT_LT(DealInChance(kWhite, 0, 0, visible), 0.01);
+  visible[kWhite] = 0;
+  EXPECT_GT(DealInChance(kWhite, 0, 0, visible), DealInChance(9, genbutsu, river, visible));
+  // Kabe: four 6p visible closes the 67p side of 5p and 8p's 67p shape.
+  visible[14] = 4;
+  EXPECT_LT(DealInChance(16, 0, 0, visible), DealInChance(16, 0, 0, KindCounts{}));
+}
+
+TEST(ExpertModels, WinChanceGrowsWithAcceptanceAndDrawsAndShrinksWithShanten) {
+  WinChanceInput in;
+  in.unseen = 100;
+  in.draws = 12;
+  in.shanten = 0;
+  in.acceptance = 8;
+  const double wide = EstimateWinChance(in).win;
+  in.acceptance = 4;
+  const double narrow = EstimateWinChance(in).win;
+  in.draws = 3;
+  const double late = EstimateWinChance(in).win;
+  in.draws = 12;
+  in.shanten = 2;
+  in.acceptance = 20;
+  const double far = EstimateWinChance(in).win;
+  EXPECT_GT(wide, narrow);
+  EXPECT_GT(narrow, late);
+  EXPECT_GT(narrow, far);
+  // Tsumo only, one winning tile per draw out of 100 over 12 draws, nobody else ends the hand:
+  // 1 - 0.99^12 (about 11.4%).
+  in = {};
+  in.unseen = 100;
+  in.draws = 12;
+  in.acceptance = 1;
+  in.ron_share = 0;
+  in.end_per_round = 0;
+  EXPECT_NEAR(EstimateWinChance(in).win, 1 - std::pow(0.99, 12), 1e-9);
+}
+
+// ---------------------------------------------------------------- positions
+
+TEST(ExpertPositions, FoldsAFarHandWithGenbutsuAgainstADealerRiichi) {
+  // The dealer (seat 0) riichis on 5p. Seat 1 is two or more tiles from tenpai with no pair of
+  // value: the textbook play is to fold, and 5p (the riichi tile) is the one tile that cannot
+  // deal in, even though it breaks 456p.
+  Table t;
+  t.SetHand(1, "13m46m456p27s58s3z", "8m");
+  t.Go({"1z", "9m", "2z", "7z"});
+  t.Discard(0, "5p", /*riichi=*/true);
+  t.TurnOf(1);
+  ExpertAgent expert;
+  EXPECT_EQ(KindText(DecideTurn(expert, t)), "5p");
+}
+
+TEST(ExpertPositions, PushesATenpaiManganWithASujiTile) {
+  // Seat 1 is tenpai on 25s (tanyao, pinfu shape, 66s two dora with the 5s indicator: a mangan
+  // with riichi, 7700 dama). The dealer riichied on 5p. Genbutsu would be 5p, which breaks 345p
+  // and the tenpai; the drawn 8p is suji of 5p. A strong player throws 8p and keeps the hand.
+  Table t;
+  t.SetDoraIndicator("5s");
+  t.SetHand(1, "234m567m345p66s34s", "8p");
+  t.Go({"1z", "9m", "2z", "7z"});
+  t.Discard(0, "5p", /*riichi=*/true);
+  t.TurnOf(1);
+  ExpertAgent expert;
+  const Action a = DecideTurn(expert, t);
+  EXPECT_EQ(KindText(a), "8p") << ActionToString(a);
+}
+
+TEST(ExpertPositions, TakesTheWiderWait) {
+  // 234m 567m 234p 99p + 35s + drawn 6s: throwing 3s leaves 56s (4s and 7s, eight tiles, and
+  // pinfu); throwing 6s leaves the 35s closed wait (4s only). The wider wait is right.
+  Table t;
+  t.SetHand(1, "234m567m234p99p35s", "6s");
+  t.Go({"1z", "9m", "2z", "7z", "4z"});
+  t.TurnOf(1);
+  ExpertAgent expert;
+  const Action a = DecideTurn(expert, t);
+  EXPECT_EQ(KindText(a), "3s") << ActionToString(a);
+}
+
+TEST(ExpertPositions, TakesAWinThatMakesItFirstInTheLastHand) {
+  // South 4, seat 1 has 24000 against seat 2's 26000: a ron on seat 2's 4s makes seat 1 first.
+  Table t;
+  RoundState& s = t.state();
+  s.round_wind = 1;
+  s.kyoku = 3;
+  s.dealer = 3;
+  s.scores = {25000, 24000, 26000, 25000};
+  t.SetHand(1, "234m567m234p99p56s");
+  t.Go({"1z", "9m", "4s"});
+  t.OnDiscard();
+  const std::vector<Action> legal = LegalDiscardResponses(s, 1);
+  ASSERT_TRUE(std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.type == ActionType::kRon; }));
+  ExpertAgent expert;
+  EXPECT_EQ(Decide(expert, s, 1, legal).type, ActionType::kRon);
+}
+
+TEST(ExpertPositions, EstimatesCoverEveryLegalActionAndMatchTheChoice) {
+  Table t;
+  t.SetHand(1, "13m46m456p27s58s3z", "8m");
+  t.Go({"1z", "9m", "2z", "7z"});
+  t.Discard(0, "5p", /*riichi=*/true);
+  t.TurnOf(1);
+  const std::vector<Action> legal = LegalTurnActions(t.state());
+  ExpertAgent expert;
+  expert.BeginGame(1, 5);
+  const PlayerView view(t.state(), 1);
+  const std::vector<ActionEstimate> est = expert.Evaluate(view, legal);
+  ASSERT_EQ(est.size(), legal.size());
+  size_t best = 0;
+  for (size_t i = 0; i < est.size(); ++i) {
+    EXPECT_EQ(est[i].action, legal[i]);
+    EXPECT_GE(est[i].deal_in_chance, 0.0);
+    EXPECT_LE(est[i].deal_in_chance, 1.0);
+    if (est[i].value > est[best].value) best = i;
+  }
+  EXPECT_EQ(expert.Choose(view, legal), legal[best]);
+  // The genbutsu has no deal-in chance; a middle tile with no suji has some.
+  for (const ActionEstimate& e : est) {
+    if (KindText(e.action) == "5p") {
+      EXPECT_EQ(e.deal_in_chance, 0.0);
+    }
+    if (KindText(e.action) == "6m") {
+      EXPECT_GT(e.deal_in_chance, 0.05);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- whole games
+
+// Plays one game of `rules`; with `review`, every seat's Evaluate is called before each Choose.
+class Reviewing final : public Agent {
+ public:
+  Reviewing(std::unique_ptr<Agent> inner, bool review) : inner_(std::move(inner)), review_(review) {}
+  std::string Name() const override { return inner_->Name(); }
+  void BeginGame(int seat, uint64_t seed) override { inner_->BeginGame(seat, seed); }
+  Action Choose(const PlayerView& view, std::span<const Action> legal) override {
+    if (review_) {
+      const std::vector<ActionEstimate> est = inner_->Evaluate(view, legal);
+      if (inner_->Name().rfind("expert", 0) == 0) {
+        EXPECT_EQ(est.size(), legal.size());
+        ++reviewed_;
+      }
+    }
+    return inner_->Choose(view, legal);
+  }
+  int reviewed_ = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+  bool review_;
+};
+
+GameRecord PlayOne(const Ruleset& rules, const std::array<std::string, 4>& specs, uint64_t seed, bool review,
+                   int* reviewed = nullptr) {
+  std::array<std::unique_ptr<Reviewing>, 4> agents;
+  std::array<Agent*, 4> ptrs{};
+  for (int p = 0; p < 4; ++p) {
+    auto made = MakeAgent(specs[p]);
+    EXPECT_TRUE(made.ok()) << specs[p];
+    agents[p] = std::make_unique<Reviewing>(std::move(made).value(), review);
+    ptrs[p] = agents[p].get();
+  }
+  GameOptions options;
+  options.observer = [&rules](const RoundState& s, const Event& e) {
+    const std::string problem = CheckInvariants(s, rules.starting_points * 4);
+    ASSERT_TRUE(problem.empty()) << EventTypeName(e.type) << ": " << problem;
+  };
+  GameRecord rec = PlayGame(rules, seed, ptrs, options);
+  if (reviewed != nullptr)
+    for (const auto& a : agents) *reviewed += a->reviewed_;
+  return rec;
+}
+
+bool SameEvents(const GameRecord& a, const GameRecord& b) {
+  if (a.events.size() != b.events.size()) return false;
+  for (size_t i = 0; i < a.events.size(); ++i) {
+    const Event &x = a.events[i], &y = b.events[i];
+    if (x.type != y.type || x.actor != y.actor || x.target != y.target || x.pai != y.pai ||
+        x.consumed != y.consumed || x.num_consumed != y.num_consumed)
+      return false;
+  }
+  return true;
+}
+
+class ExpertPresetGames : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ExpertPresetGames, LegalDeterministicAndReviewChangesNothing) {
+  auto rules = LoadRuleset(GetParam());
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  const std::array<std::string, 4> four{"expert", "expert", "expert", "expert"};
+  const std::array<std::string, 4> mixed{"defensive", "expert", "random", "expert:riichi=false,calls=false"};
+  for (const auto& specs : {four, mixed}) {
+    const GameRecord a = PlayOne(*rules, specs, 3, false);
+    ASSERT_TRUE(a.complete) << GetParam() << ": " << a.error;
+    int reviewed = 0;
+    const GameRecord b = PlayOne(*rules, specs, 3, true, &reviewed);
+    ASSERT_TRUE(b.complete) << b.error;
+    EXPECT_GT(reviewed, 50);
+    EXPECT_TRUE(SameEvents(a, b)) << GetParam() << ": Evaluate changed a later Choose";
+  }
+}
+
+std::vector<std::string> Presets() {
+  std::vector<std::string> names;
+  for (const auto& [name, text] : EmbeddedPresets()) names.emplace_back(name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, ExpertPresetGames, ::testing::ValuesIn(Presets()),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace mj
