@@ -16,7 +16,9 @@ per player-hand, games ended by a bust (where the ruleset ends a game so) or by 
 luck/skill measures (skill and luck shares, rank and score advantage, advantage per sd, games to
 lead) from the final points and ranks. Under shield rules, the shield figures of docs/MATCH.md
 (shields at the deal, exchanges, protections and the points they saved, shields lost by cause)
-but the deal-ins avoided, which need a hand reader."""
+but the deal-ins avoided. Seed 003's claim measures (statistics.claims, docs/PLAYTEST.md) with the
+hand reader of independent_claims.py: every ratio by its numerator and denominator, exactly, and
+the first hand's choice share."""
 import json
 import math
 import os
