@@ -16,10 +16,12 @@
 #include "cli/match_args.h"
 #include "cli/match_runner.h"
 #include "cli/summary_io.h"
+#include "replays/claim_statistics.h"
 #include "replays/match_statistics.h"
 #include "replays/ruleset_comparison.h"
 #include "replays/statistics_table.h"
 #include "rules/ruleset.h"
+#include "rules/ruleset_sweep.h"
 #include "rules/scoring_module.h"
 
 namespace po = boost::program_options;
@@ -58,7 +60,8 @@ std::string Games(const nlohmann::json& x) {
 
 int RunPlaytest(const std::vector<std::string>& args) {
   std::string rules_text, agents_text, games_text, seed_text, jobs_text, duplicate_text, report_dir, out_dir,
-      summary_path;
+      summary_path, baseline_text;
+  std::vector<std::string> vary_texts;
   po::options_description desc(
       "mahjong playtest: one duplicate design played under each ruleset; luck against skill per ruleset, the\n"
       "rulesets ranked by how much skill decides, intervals everywhere (docs/PLAYTEST.md)");
@@ -72,7 +75,12 @@ int RunPlaytest(const std::vector<std::string>& args) {
       "jobs", po::value<std::string>(&jobs_text)->default_value("1"), "threads")(
       "report", po::value<std::string>(&report_dir), "write DIR/index.html (plots), DIR/playtest.json, DIR/make_report.py")(
       "out", po::value<std::string>(&out_dir), "also write the replays, DIR/<ruleset>/game-NNNN.json")(
-      "summary", po::value<std::string>(&summary_path), "write the playtest JSON (every figure and record) here");
+      "summary", po::value<std::string>(&summary_path), "write the playtest JSON (every figure and record) here")(
+      "baseline", po::value<std::string>(&baseline_text)->default_value("riichi"),
+      "the ruleset seed 003's claims are judged against (played first, never varied; 'none': no verdicts)")(
+      "vary", po::value<std::vector<std::string>>(&vary_texts),
+      "KEY=V1,V2,...: play every --rules ruleset (but the baseline) once per value of its key KEY (dotted, "
+      "e.g. shields.per_hand+shields.extra_tiles=1,2,3 sets both); given twice, a grid");
   po::variables_map vm;
   if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   const int rotations = duplicate_text == "4" ? 4 : duplicate_text == "24" ? 24 : 0;
@@ -106,14 +114,60 @@ int RunPlaytest(const std::vector<std::string>& args) {
               << "\"\n";
     return 2;
   }
+  std::vector<RulesetVary> vary;
+  for (const std::string& text : vary_texts) {
+    auto v = ParseRulesetVary(text);
+    if (!v) {
+      std::cerr << kName << ": " << v.error() << "\n";
+      return 2;
+    }
+    vary.push_back(std::move(v).value());
+  }
+  if (vary.size() > 2) {
+    std::cerr << kName << ": --vary: at most two keys (a grid), got " << vary.size() << "\n";
+    return 2;
+  }
+  // The baseline first (an entry of --rules with its name, or added), then every other ruleset,
+  // each once per value of the sweep.
   std::vector<Ruleset> rulesets;
+  int baseline = -1;
+  if (baseline_text != "none") {
+    auto rules = ReadRulesOption(baseline_text);
+    if (!rules) {
+      std::cerr << kName << ": --baseline: " << rules.error() << "\n";
+      return 2;
+    }
+    rulesets.push_back(std::move(rules).value());
+    baseline = 0;
+  }
   for (const std::string& name : SplitComma(rules_text)) {
+    if (baseline == 0 && name == baseline_text) continue;  // the baseline, already first
     auto rules = ReadRulesOption(name);
     if (!rules) {
       std::cerr << kName << ": " << rules.error() << "\n";
       return 2;
     }
-    rulesets.push_back(std::move(rules).value());
+    if (vary.empty()) {
+      rulesets.push_back(std::move(rules).value());
+      continue;
+    }
+    auto variants = SweepRulesets(*rules, vary);
+    if (!variants) {
+      std::cerr << kName << ": " << variants.error() << "\n";
+      return 2;
+    }
+    std::vector<Ruleset> list = std::move(variants).value();
+    for (Ruleset& r : list) rulesets.push_back(std::move(r));
+  }
+  for (size_t a = 0; a < rulesets.size(); ++a)
+    for (size_t b = a + 1; b < rulesets.size(); ++b)
+      if (rulesets[a].name == rulesets[b].name) {
+        std::cerr << kName << ": --rules: \"" << rulesets[a].name << "\" is listed twice\n";
+        return 2;
+      }
+  if (rulesets.size() < (baseline == 0 ? 2u : 1u)) {
+    std::cerr << kName << ": --rules: nothing to play against the baseline \"" << baseline_text << "\"\n";
+    return 2;
   }
   for (const std::string& dir : {report_dir, out_dir}) {
     if (dir.empty()) continue;
@@ -161,12 +215,13 @@ int RunPlaytest(const std::vector<std::string>& args) {
     if (write_json) {
       nlohmann::json entry = nlohmann::json::object();
       entry["rules"] = rules.name;
+      entry["ruleset"] = RulesetToJson(rules);  // exactly what was played
       entry["summary"] = SummaryDocument(r.header, r.games, command, r.statistics, setup.jobs);
       per_rules.push_back(std::move(entry));
     }
     runs.push_back(std::move(r));
   }
-  const nlohmann::json comparison = CompareRulesets(runs, static_cast<int>(*jobs));
+  const nlohmann::json comparison = CompareRulesets(runs, static_cast<int>(*jobs), baseline);
   std::cout << "rulesets by skill share of the variance of final points (" << runs.front().statistics["luck_skill"]["strong"].get<std::string>()
             << " against " << runs.front().statistics["luck_skill"]["weak"].get<std::string>() << ", 95% intervals):\n";
   int place = 0;
@@ -189,14 +244,30 @@ int RunPlaytest(const std::vector<std::string>& args) {
               << p(d["luck_share_difference"]) << "), rank advantage " << FormatFigure(d["rank_advantage_difference"], 3) << " (p "
               << p(d["rank_advantage_difference"]) << ")\n";
   }
+  // Which swept values differ with confidence, per claim figure (the paired interval excludes 0).
+  if (!vary.empty()) {
+    std::cout << "sweep: pairs of rulesets whose claim figures differ with 95% confidence (paired):\n";
+    for (const auto& d : comparison["differences"]) {
+      std::string line;
+      for (const auto& [figure, f] : d["claims"].items()) {
+        const std::string v = PartVerdict(f, 1);
+        if (v != "undecided") line += " " + figure + " " + FormatFigure(f, 3) + ";";
+      }
+      std::cout << "  " << d["a"].get<std::string>() << " - " << d["b"].get<std::string>() << ":"
+                << (line.empty() ? std::string(" none") : line) << "\n";
+    }
+  }
+  std::cout << FormatVerdicts(comparison);
   if (!write_json) return exit_code;
   const nlohmann::json playtest = {{"format", "mahjong-playtest"},
-                                   {"version", 1},
+                                   {"version", 2},
                                    {"command", command},
                                    {"agents", *specs},
                                    {"games_per_ruleset", *games},
                                    {"rotations", rotations},
                                    {"seed", std::to_string(*seed)},
+                                   {"baseline", baseline >= 0 ? nlohmann::json(rulesets[0].name) : nlohmann::json(nullptr)},
+                                   {"vary", vary_texts},
                                    {"rulesets", std::move(per_rules)},
                                    {"comparison", comparison}};
   const std::string text = playtest.dump(1) + "\n";

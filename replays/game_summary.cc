@@ -29,6 +29,7 @@ GameSummary SummarizeGame(const GameRecord& record) {
   }
   s.complete = record.complete;
   s.seats = GameSeatStats(record);
+  s.facts = FoldHandFacts(record);
   std::array<int, 4> scores{};
   scores.fill(record.rules.starting_points);
   int turns = 0;
@@ -87,7 +88,20 @@ const std::vector<std::string>& SeatFieldNames() {
   return kNames;
 }
 
+const std::vector<std::string>& HandSeatFieldNames() {
+  static const std::vector<std::string> kNames = {
+      "shields", "carried", "first_tenpai", "tenpai_end", "faced_riichi", "shield_when_faced",
+      "dealt_in_to_riichi", "declined", "won", "win_value", "delta"};
+  return kNames;
+}
+
 namespace {
+
+json HandSeatToJson(const HandSeatFacts& f) {
+  return json::array({f.shields, f.carried, f.first_tenpai, int{f.tenpai_end}, int{f.faced_riichi},
+                      int{f.shield_when_faced}, int{f.dealt_in_to_riichi}, f.declined, int{f.won}, f.win_value,
+                      f.delta});
+}
 
 json SeatToJson(const SeatStats& t) {
   return json::array({t.ranked ? t.rank : 0, t.ranked ? t.final_score : 0, t.hands, t.wins, t.deal_ins, t.riichi,
@@ -100,11 +114,18 @@ json SeatToJson(const SeatStats& t) {
 json GameSummaryToJson(const GameSummary& s) {
   json seats = json::array();
   for (const SeatStats& t : s.seats) seats.push_back(SeatToJson(t));
+  json hands = json::array();
+  for (const auto& h : s.facts.hands) {
+    json four = json::array();
+    for (const HandSeatFacts& f : h) four.push_back(HandSeatToJson(f));
+    hands.push_back(std::move(four));
+  }
   return json{{"game", s.game},           {"seed", std::to_string(s.seed)}, {"set", s.set},
               {"rotation", s.rotation},   {"seating", s.seating},          {"complete", s.complete},
               {"hands", s.hands},         {"draws", s.draws},              {"ron_hands", s.ron_hands},
               {"turns", s.turns},         {"end", GameEndName(s.end)},     {"win_values", s.win_values},
-              {"seats", seats}};
+              {"seats", seats},           {"hand_seats", hands},           {"leaders", s.facts.leaders},
+              {"first_winner", s.facts.first_winner}};
 }
 
 Result<GameSummary> GameSummaryFromJson(const json& j, const std::string& where) {
@@ -168,6 +189,46 @@ Result<GameSummary> GameSummaryFromJson(const json& j, const std::string& where)
       if (s.complete && (t.rank < 1 || t.rank > 4))
         return Error{where + "/seats/" + std::to_string(p) + "/0: rank " + std::to_string(t.rank) + " is not 1..4"};
     }
+    field = "hand_seats";
+    const json& hands = j.at("hand_seats");
+    if (!hands.is_array() || hands.size() != static_cast<size_t>(s.hands))
+      return Error{where + "/hand_seats: needs one entry per hand (" + std::to_string(s.hands) + ")"};
+    for (size_t h = 0; h < hands.size(); ++h) {
+      const std::string at = where + "/hand_seats/" + std::to_string(h);
+      if (!hands[h].is_array() || hands[h].size() != 4) return Error{at + ": needs 4 player-hand arrays"};
+      std::array<HandSeatFacts, 4> four{};
+      for (int p = 0; p < 4; ++p) {
+        const json& a = hands[h][p];
+        if (!a.is_array() || a.size() != HandSeatFieldNames().size())
+          return Error{at + "/" + std::to_string(p) + ": needs " + std::to_string(HandSeatFieldNames().size()) +
+                       " numbers"};
+        HandSeatFacts& f = four[p];
+        f.shields = a[0].get<int>();
+        f.carried = a[1].get<int>();
+        f.first_tenpai = a[2].get<int>();
+        f.tenpai_end = a[3].get<int>() != 0;
+        f.faced_riichi = a[4].get<int>() != 0;
+        f.shield_when_faced = a[5].get<int>() != 0;
+        f.dealt_in_to_riichi = a[6].get<int>() != 0;
+        f.declined = a[7].get<int>();
+        f.won = a[8].get<int>() != 0;
+        f.win_value = a[9].get<int>();
+        f.delta = a[10].get<int>();
+        if (f.shields < 0 || f.carried < 0 || f.carried > f.shields || f.first_tenpai < -1)
+          return Error{at + "/" + std::to_string(p) + ": shields, carried or first_tenpai out of range"};
+      }
+      s.facts.hands.push_back(four);
+    }
+    field = "leaders";
+    s.facts.leaders = j.at("leaders").get<std::vector<int>>();
+    if (s.facts.leaders.size() != s.facts.hands.size())
+      return Error{where + "/leaders: needs one entry per hand (" + std::to_string(s.hands) + ")"};
+    for (int l : s.facts.leaders)
+      if (l < -1 || l > 3) return Error{where + "/leaders: seat " + std::to_string(l) + " is not -1..3"};
+    field = "first_winner";
+    s.facts.first_winner = j.at("first_winner").get<int>();
+    if (s.facts.first_winner < -1 || s.facts.first_winner > 3)
+      return Error{where + "/first_winner: seat " + std::to_string(s.facts.first_winner) + " is not -1..3"};
   } catch (const std::exception& e) {
     return Error{where + "/" + field + ": " + e.what()};
   }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game.h"
+#include "replays/hand_facts.h"
 #include "replays/match_stats.h"
 #include "tiles/result.h"
 
@@ -35,6 +36,7 @@ struct GameSummary {
   GameEnd end = GameEnd::kStopped;
   std::vector<int> win_values;   // payment of every win (ScoreResult::payment total), in play order
   std::array<SeatStats, 4> seats{};  // per seat (rank/final score when complete)
+  GameHandFacts facts;               // per player-hand facts, leaders, first winner (replays/hand_facts.h)
 };
 
 // Folds a finished (or stopped) game into its record; `game`, `set`, `rotation` and `seating`
@@ -42,11 +44,14 @@ struct GameSummary {
 [[nodiscard]] GameSummary SummarizeGame(const GameRecord& record);
 
 // The record as JSON: {"game","seed","set","rotation","seating","complete","hands","draws",
-// "ron_hands","turns","end","win_values","seats":[[...], x4]}, each seat an array in the order of
-// kSeatFields.
+// "ron_hands","turns","end","win_values","seats":[[...], x4],"hand_seats":[[[...] x4] per hand],
+// "leaders":[...],"first_winner"}, each seat an array in the order of SeatFieldNames(), each
+// player-hand one in the order of HandSeatFieldNames().
 [[nodiscard]] nlohmann::json GameSummaryToJson(const GameSummary& s);
 [[nodiscard]] Result<GameSummary> GameSummaryFromJson(const nlohmann::json& j, const std::string& where);
 // Names of the numbers in a seat array, in order.
 [[nodiscard]] const std::vector<std::string>& SeatFieldNames();
+// Names of the numbers in a player-hand array, in order.
+[[nodiscard]] const std::vector<std::string>& HandSeatFieldNames();
 
 }  // namespace mj

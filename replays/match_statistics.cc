@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "replays/claim_statistics.h"
 #include "replays/figure_set.h"
 #include "replays/luck_skill.h"
 #include "replays/parallel_for.h"
@@ -259,6 +260,7 @@ json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games
   out["agents"] = agent_rows;
   out["pairs"] = pair_rows;
   if (h.rotations > 0 && labels.size() >= 2) AddLuckSkill(fs, out, h, games, units);
+  AddClaimFigures(fs, MakeClaimSums(h, games, units));
   fs.Compute(out, jobs);
   if (out.contains("luck_skill")) FinishLuckSkill(out["luck_skill"]);
   return out;
@@ -278,7 +280,7 @@ json SummaryDocument(const MatchHeader& h, const std::vector<GameSummary>& games
               {"version", kSummaryVersion},
               {"command", command},
               {"header", MatchHeaderToJson(h)},
-              {"record_fields", {{"seats", SeatFieldNames()}}},
+              {"record_fields", {{"seats", SeatFieldNames()}, {"hand_seats", HandSeatFieldNames()}}},
               {"games", records},
               {"statistics", std::move(statistics)}};
 }

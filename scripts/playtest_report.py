@@ -11,9 +11,13 @@ import json
 import math
 import sys
 
+import warnings
+
 import matplotlib
 
 matplotlib.use("svg")
+# Empty bins (no hand with 7 shields, no declined win) are NaN points: drawn as gaps, not warned.
+warnings.filterwarnings("ignore", category=RuntimeWarning)
 import matplotlib.pyplot as plt  # noqa: E402
 
 plt.rcParams["svg.fonttype"] = "none"
@@ -59,6 +63,211 @@ def bars(ax, groups, series, values, ylabel, percent=False):
     if n > 1:
         ax.legend(fontsize=8)
     ax.grid(axis="y", alpha=0.3)
+
+
+def claim(stats_one, path):
+    node = stats_one.get("claims", {})
+    for part in path.split("/"):
+        if isinstance(node, list):
+            node = node[int(part)] if int(part) < len(node) else {}
+        else:
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+    return node
+
+
+def short_name(name):
+    """A swept ruleset's label: its base and the swept values ("dunpai 3" for
+    "dunpai[shields.per_hand+shields.extra_tiles=3]")."""
+    if "[" not in name or not name.endswith("]"):
+        return name
+    base, inside = name[:-1].split("[", 1)
+    return base + " " + ",".join(part.split("=", 1)[-1] for part in inside.split(","))
+
+
+def lines(ax, xs, names, stats, path_of, ylabel, percent=False):
+    """One line per ruleset over xs, with 95% error bars; path_of(x) is the figure's claim path."""
+    scale = 100 if percent else 1
+    for i, (name, s) in enumerate(zip(names, stats)):
+        fs = [claim(s, path_of(x)) for x in xs]
+        ys = [est(f) * scale for f in fs]
+        es = [err(f) for f in fs]
+        shift = (i - (len(names) - 1) / 2) * 0.06
+        ax.errorbar([j + shift for j in range(len(xs))], ys, yerr=[[b * scale for b, _ in es], [a * scale for _, a in es]],
+                    marker="o", ms=3, capsize=2, label=name)
+    ax.set_xticks(range(len(xs)))
+    ax.set_xticklabels([str(x) for x in xs])
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+
+
+CLAIM_FIGURES = [
+    ("passive/first_hand_choice_share", "choice share of the first hand", False),
+    ("win_and_run/first_winner_top_rate", "first winner finishes first, %", True),
+    ("offence/tenpai_rate", "tenpai, % of player-hands", True),
+    ("offence/first_tenpai_turn", "own discards to first tenpai", False),
+    ("offence/win_value_share", "win value / point scale", False),
+    ("defence/deal_in_vs_riichi_rate", "deal-in to a riichi faced, %", True),
+    ("defence/push_rate", "tenpai or won against a riichi, %", True),
+    ("waves/lead_changes_per_hand", "lead changes per hand", False),
+    ("waves/carried_win_rate_difference", "win rate carrying - not, points", False),
+    ("decline/declined_rate", "certain win declined, % of player-hands", True),
+]
+
+
+def claim_plots(names, stats, doc):
+    if not all("claims" in s for s in stats):
+        return []
+    out = []
+    short = [short_name(n) for n in names]
+
+    def per_ruleset(ax, path, ylabel, percent=False):
+        bars(ax, short, [ylabel], [[claim(s, path) for s in stats]], ylabel, percent=percent)
+        ax.tick_params(axis="x", labelrotation=30 if len(names) > 3 else 0, labelsize=7)
+
+    luck = [s.get("luck_skill", {}).get("luck_share", {}) for s in stats]
+    fig, ax = plt.subplots(figsize=(5, 3))
+    bars(ax, short, ["luck share"], [luck], "luck share of final points' variance")
+    out.append(("claim-luck", "Claim 1, luck (運の割合が大きすぎる)", svg(fig),
+                "The share of the variance of final points explained by the deal (duplicate deal position), per "
+                "ruleset: lower means the deal decides less. Error bars: 95% bootstrap intervals over duplicate sets."))
+
+    fig, ax = plt.subplots(figsize=(5, 3))
+    per_ruleset(ax, "passive/first_hand_choice_share", "choice share")
+    out.append(("claim-passive", "Claim 2, passive hand-building (手牌構成が受動的)", svg(fig),
+                "The first hand of a game is dealt identically to the same seat in every seating of a duplicate "
+                "set; the bar is the share of the variance of that seat's point change in the first hand NOT "
+                "explained by the deal (1 - deal share): how much the players' choices, not the tiles, decide "
+                "the hand. Higher: more active hand-building."))
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3))
+    fig.subplots_adjust(wspace=0.35)
+    per_ruleset(ax1, "win_and_run/first_winner_top_rate", "first winner 1st, %", percent=True)
+    ax1.axhline(25, color="grey", lw=0.8, ls="--")
+    lines(ax2, list(range(1, 13)), short, stats, lambda k: f"win_and_run/leader_top_rate/{k - 1}",
+          "leader after hand k finishes 1st, %", percent=True)
+    ax2.set_xlabel("hand k")
+    out.append(("claim-win-and-run", "Claim 3, win-and-run (最初の和了者がどんどん有利になる)", svg(fig),
+                "Left: share of games whose first winner finished first (25% = no advantage, dashed). Right: "
+                "share of games whose sole leader after hand k finished first, per k. Lower: the early lead "
+                "decides less. 95% intervals."))
+
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(11, 3))
+    fig.subplots_adjust(wspace=0.4)
+    bins = list(range(8))
+    label = lambda b: "7+" if b == 7 else str(b)
+    lines(ax1, [label(b) for b in bins], short, stats, lambda b: f"offence/by_shields/{7 if b == '7+' else b}/tenpai_rate",
+          "tenpai, % of player-hands", percent=True)
+    lines(ax2, [label(b) for b in bins], short, stats,
+          lambda b: f"offence/by_shields/{7 if b == '7+' else b}/first_tenpai_turn", "own discards to first tenpai")
+    lines(ax3, [label(b) for b in bins], short, stats,
+          lambda b: f"offence/by_shields/{7 if b == '7+' else b}/win_value_share", "win value / point scale")
+    for ax in (ax1, ax2, ax3):
+        ax.set_xlabel("face-down shields set at the deal")
+    out.append(("claim-offence", "Claim 4, offence from shields (テンパイ速度・打点ともに大きく向上する)", svg(fig),
+                "By the number of shields a player set at the deal (riichi: always 0): the share of its hands that "
+                "reached tenpai, the number of own discards after which it was first tenpai (hands that reached "
+                "it), and the payment of its wins as a share of the point scale. 95% intervals; empty bins have "
+                "no point."))
+
+    fig, ax = plt.subplots(figsize=(7, 3))
+    keys = [("deal_in_vs_riichi_rate", "deal-in to\nriichi faced"), ("with_exchange_deal_in_rate", "... holding a\nface-down shield"),
+            ("without_exchange_deal_in_rate", "... holding\nnone"), ("push_rate", "kept tenpai\nor won")]
+    bars(ax, [k[1] for k in keys], short, [[claim(s, "defence/" + k[0]) for k in keys] for s in stats],
+         "% of player-hands facing a riichi", percent=True)
+    out.append(("claim-defence", "Claim 5, defence from shields (放銃率を大きく低減 / 安易にオリるのではなく)", svg(fig),
+                "Of the player-hands in which another seat's riichi was accepted while the player was not in "
+                "riichi: the share that dealt into that riichi, split by whether the player then held a face-down "
+                "shield (a usable exchange), and the share that was tenpai after its last discard or won (kept "
+                "pushing instead of folding). 95% intervals."))
+
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(11, 3))
+    fig.subplots_adjust(wspace=0.4)
+    bars(ax1, [label(b) for b in bins], short, [[claim(s, f"waves/shield_histogram/{b}") for b in bins] for s in stats],
+         "% of player-hands", percent=True)
+    ax1.set_xlabel("shields set at the deal")
+    lines(ax2, list(range(1, 13)), short, stats, lambda k: f"waves/mean_shields_by_hand/{k - 1}", "mean shields at the deal")
+    ax2.set_xlabel("hand k")
+    bars(ax3, ["carrying", "not carrying", "lead changes\nper hand x100"], short,
+         [[claim(s, "waves/win_rate_carried"), claim(s, "waves/win_rate_not_carried"),
+           claim(s, "waves/lead_changes_per_hand")] for s in stats], "%", percent=True)
+    out.append(("claim-waves", "Claim 6, waves (非和了者ほど多くの盾牌を持ちやすくなるため、ゲーム展開に波が生まれる)", svg(fig),
+                "Left: distribution of the shields a player set at a deal. Middle: mean shields at the deal of "
+                "hand k. Right: win rate of players who carried shields into the hand against those who carried "
+                "none, and how often the sole leader changes from one hand to the next. 95% intervals."))
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3))
+    fig.subplots_adjust(wspace=0.35)
+    per_ruleset(ax1, "decline/declined_rate", "% of player-hands", percent=True)
+    bars(ax2, ["declined hands", "won hands"], short,
+         [[claim(s, "decline/declined_delta_share"), claim(s, "decline/won_delta_share")] for s in stats],
+         "point change / point scale")
+    out.append(("claim-decline", "Claim 7, whether to win (アガるべきか否かの戦略性)", svg(fig),
+                "Left: share of player-hands in which a certain win (a riichi hand's ron, a riichi or closed "
+                "hand's tsumo) was let pass. Right: the player's point change in those hands against hands it "
+                "won (what declining earned or cost). Null (no bar) where nothing was declined."))
+
+    if doc.get("vary"):
+        n = len(CLAIM_FIGURES)
+        fig, axes = plt.subplots((n + 2) // 3, 3, figsize=(11, 2.6 * ((n + 2) // 3)), squeeze=False)
+        fig.subplots_adjust(hspace=0.9, wspace=0.35)
+        for ax, (path, ylabel, percent) in zip(axes.flat, CLAIM_FIGURES):
+            per_ruleset(ax, path, ylabel, percent)
+            ax.tick_params(axis="x", labelrotation=60, labelsize=6)
+        for ax in list(axes.flat)[n:]:
+            ax.axis("off")
+        out.append(("sweep", "Sweep: every claim figure against the swept value", svg(fig),
+                    "Each claim's headline figure for every ruleset played (the baseline first, then the swept "
+                    "values in order: " + "; ".join(doc.get("vary", [])) + "). 95% intervals; which values "
+                    "differ with confidence is listed above."))
+    return out
+
+
+def figure_text(f, d=3):
+    show = lambda v: "-" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.{d}f}"
+    lo, hi = (f.get("ci95") or [None, None]) if isinstance(f, dict) else (None, None)
+    return f"{show(est(f))} [{show(lo)}, {show(hi)}]"
+
+
+def verdict_table(comp):
+    rows = []
+    for v in comp.get("verdicts", []):
+        for c in v["claims"]:
+            parts = "; ".join(
+                f"{html.escape(p['figure'])}{'' if p['own'] else ' difference'} {figure_text(p['difference'])} "
+                f"({p['verdict']})" for p in c["parts"])
+            need = c.get("games_needed")
+            verdict = c["verdict"] if c["verdict"] != "undecided" else (
+                "undecided at this sample size: " + (f"about {need} games per ruleset would decide" if need is not None
+                                                     else "no difference seen"))
+            rows.append(f"<tr class=\"{c['verdict']}\"><td>{html.escape(v['rules'])}</td><td>{html.escape(c['id'])}"
+                        f"<br><small>{html.escape(c['seed'])}</small></td><td><b>{html.escape(verdict)}</b></td>"
+                        f"<td>{html.escape(c['text'])}</td><td><small>{parts}</small></td></tr>")
+    if not rows:
+        return ""
+    base = html.escape(comp.get("baseline") or "")
+    return (f"<h2>Seed 003's claims against {base}</h2><p>Per ruleset and claim: supported when every part's paired "
+            f"95% interval (ruleset - {base}, over duplicate sets) lies on the claimed side of 0, contradicted when "
+            "any lies on the other side, otherwise undecided with the games a decision would need "
+            "(docs/PLAYTEST.md).</p><table id=\"verdicts\"><tr><th>ruleset</th><th>claim</th><th>verdict</th>"
+            "<th>what is claimed</th><th>parts</th></tr>" + "".join(rows) + "</table>")
+
+
+def sweep_list(doc, comp):
+    if not doc.get("vary"):
+        return ""
+    items = []
+    for d in comp.get("differences", []):
+        sig = []
+        for figure, f in d.get("claims", {}).items():
+            lo, hi = f.get("ci95") or [None, None]
+            if lo is not None and hi is not None and (lo > 0 or hi < 0):
+                sig.append(f"{html.escape(figure)} {est(f):.3f} [{lo:.3f}, {hi:.3f}]")
+        items.append(f"<li>{html.escape(d['a'])} - {html.escape(d['b'])}: {'; '.join(sig) if sig else 'no claim figure differs'}</li>")
+    rules = "".join(f"<li><code>{html.escape(r['rules'])}</code></li>" for r in doc["rulesets"])
+    return (f"<h2>Sweep</h2><p>Rulesets played (each run's full ruleset is in playtest.json, key "
+            f"<code>ruleset</code>):</p><ul id=\"sweep-rulesets\">{rules}</ul><p>Pairs whose claim figures differ with "
+            f"95% confidence (paired intervals excluding 0):</p><ul id=\"sweep-differences\">{''.join(items)}</ul>")
 
 
 def main(src, dst):
@@ -174,6 +383,8 @@ def main(src, dst):
                       "Per agent and hand: face-down shields set at the deal, exchanges, exchanges that avoided a "
                       "deal-in, tsumo payments a face-up shield protected from. Error bars: 95% intervals."))
 
+    plots += claim_plots(names, stats, doc)
+
     rows = []
     for r in comp.get("ranking", []):
         def fmt(f, d=3):
@@ -225,6 +436,8 @@ duplicate sets (docs/PLAYTEST.md).</p>
 {''.join(rows)}
 </table>
 <ul>{''.join(diffs)}</ul>
+{verdict_table(comp)}
+{sweep_list(doc, comp)}
 {figures}
 <p>Every figure with its interval and the per-game records: <a href="playtest.json">playtest.json</a>;
 this page was drawn from it by <code>python3 make_report.py playtest.json index.html</code> (matplotlib).</p>

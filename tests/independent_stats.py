@@ -16,12 +16,17 @@ per player-hand, games ended by a bust (where the ruleset ends a game so) or by 
 luck/skill measures (skill and luck shares, rank and score advantage, advantage per sd, games to
 lead) from the final points and ranks. Under shield rules, the shield figures of docs/MATCH.md
 (shields at the deal, exchanges, protections and the points they saved, shields lost by cause)
-but the deal-ins avoided, which need a hand reader."""
+but the deal-ins avoided. Seed 003's claim measures (statistics.claims, docs/PLAYTEST.md) with the
+hand reader of independent_claims.py: every ratio by its numerator and denominator, exactly, and
+the first hand's choice share."""
 import json
 import math
 import os
 import sys
 from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from independent_claims import claim_sums  # noqa: E402
 
 
 def payment_value(payment):
@@ -80,6 +85,43 @@ def luck_skill(replay_dir, files, ls, differences):
         if not same:
             differences.append(f"luck_skill {name}: summary {got}, from the replays {value}")
     return len(want)
+
+
+def claims(replay_dir, files, stats, scale, differences, check):
+    """Seed 003's measures (independent_claims.py): every ratio under /claims by its numerator and
+    denominator, exactly; the first hand's choice share to 1e-9."""
+    games = [json.load(open(os.path.join(replay_dir, f))) for f in files]
+    dup = games[0].get("match", {}).get("duplicate")
+    rotations = dup["rotations"] if dup else 0
+    sums, choice = claim_sums(games, scale, lambda g: g["match"]["duplicate"]["set"] if dup else id(g), rotations)
+    compared = 0
+    seen = set()
+
+    def walk(node, path):
+        nonlocal compared
+        if isinstance(node, dict) and "num" in node:
+            seen.add(path)
+            num, den = sums.get(path, (0, 0))
+            check("claims/" + path, node, num, den)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, f"{path}/{key}" if path else key)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{path}/{i}")
+
+    walk(stats["claims"], "")
+    for path in sums:
+        if path not in seen:
+            differences.append(f"claims/{path}: not in the summary")
+    got = stats["claims"].get("passive", {}).get("first_hand_choice_share", {}).get("estimate")
+    if rotations:
+        compared += 1
+        same = (got is None and choice is None) or (got is not None and choice is not None and
+                                                     math.isclose(got, choice, rel_tol=1e-9, abs_tol=1e-12))
+        if not same:
+            differences.append(f"claims/passive/first_hand_choice_share: summary {got}, from the replays {choice}")
+    return compared
 
 
 def main():
@@ -237,6 +279,8 @@ def main():
             check("shields/" + figure, r["shields"][figure], rules.get(key, 0), rules["player_hands"])
     if "luck_skill" in stats:
         compared += luck_skill(replay_dir, files, stats["luck_skill"], differences)
+    n = claims(replay_dir, files, stats, scale, differences, check)
+    compared += n
     for d in differences:
         print("DIFFERENT " + d)
     print(f"{summary['header']['rules']}: {len(files)} replays, {compared} figures compared, "

@@ -26,8 +26,10 @@ function Fail(msg) { failures.push(msg); console.error('FAIL: ' + msg); }
   page.on('pageerror', (e) => Fail('script error: ' + e.message));
   page.on('console', (m) => { if (m.type() === 'error') Fail('console error: ' + m.text()); });
   await page.goto('file://' + path.join(work, 'index.html'), { waitUntil: 'load' });
-  // A shield ruleset is in the playtest, so all seven plots.
-  const expected = ['luck-skill', 'rank-advantage', 'rates', 'hand-values', 'ranks', 'length', 'shields'];
+  // A shield ruleset is in the playtest, so all seven plots, and one plot per seed 003 claim.
+  const expected = ['luck-skill', 'rank-advantage', 'rates', 'hand-values', 'ranks', 'length', 'shields',
+    'claim-luck', 'claim-passive', 'claim-win-and-run', 'claim-offence', 'claim-defence', 'claim-waves',
+    'claim-decline'];
   const found = await page.evaluate((ids) => ids.map((id) => {
     const fig = document.getElementById(id);
     if (!fig) return { id, ok: false, why: 'missing' };
@@ -41,6 +43,12 @@ function Fail(msg) { failures.push(msg); console.error('FAIL: ' + msg); }
   for (const f of found) if (!f.ok) Fail('plot ' + f.id + ': ' + f.why);
   const rows = await page.evaluate(() => document.querySelectorAll('#ranking tr').length);
   if (rows < 3) Fail('ranking table has ' + rows + ' rows, want a header and one per ruleset');
+  // Seven claims of Dunpai against the riichi baseline, each with a verdict.
+  const verdicts = await page.evaluate(() => Array.from(document.querySelectorAll('#verdicts tr'))
+    .slice(1).map((tr) => tr.children[2].textContent));
+  if (verdicts.length !== 7) Fail('verdict table has ' + verdicts.length + ' claims, want 7');
+  for (const v of verdicts)
+    if (!/^(supported|contradicted|undecided at this sample size)/.test(v)) Fail('verdict "' + v + '"');
   const command = await page.evaluate(() => (document.getElementById('command') || {}).textContent || '');
   if (!command.startsWith('mahjong playtest ')) Fail('command shown is "' + command + '"');
   await page.screenshot({ path: path.join(work, 'report.png'), fullPage: true });

@@ -1,0 +1,33 @@
+#pragma once
+// Ruleset sweeps (docs/PLAYTEST.md, "Sweeps"): a base ruleset with one or two of its keys set to
+// each of several values, every variant built as a ruleset file with those keys would be (the
+// base's every key, the swept ones replaced, read and validated by RulesetFromJson), so a value
+// a file would refuse is refused with the reader's message. A variant is named
+// "<base>[key=value]" or "<base>[key=value,key=value]" for a grid.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/ruleset.h"
+#include "tiles/result.h"
+
+namespace mj {
+
+// One `--vary` option: "key=v1,v2,..." where key is a dotted path into the ruleset JSON
+// ("shields.per_hand"), or several paths joined by '+' that all take the same value
+// ("shields.per_hand+shields.extra_tiles=1,2,3": Dunpai ties the two). Values are JSON
+// (numbers, true/false, quoted strings) or bare words, read as strings.
+struct RulesetVary {
+  std::vector<std::string> keys;
+  std::vector<nlohmann::json> values;
+  std::vector<std::string> texts;  // the values as written
+};
+[[nodiscard]] Result<RulesetVary> ParseRulesetVary(const std::string& text);
+
+// The variants of `base`: one per value (one option) or per pair of values (two options, the
+// first option's values outermost), in that order.
+[[nodiscard]] Result<std::vector<Ruleset>> SweepRulesets(const Ruleset& base, const std::vector<RulesetVary>& vary);
+
+}  // namespace mj
