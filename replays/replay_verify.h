@@ -4,7 +4,9 @@
 // the recorded events, and compares the re-simulated events with the recorded ones, event by
 // event, as mjai JSON (replays/mjai_events.h).
 
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -28,6 +30,15 @@ struct ReplayVerification {
   std::optional<ReplayDivergence> divergence;  // the first one; none = the record re-simulates exactly
   [[nodiscard]] bool ok() const { return !divergence.has_value(); }
 };
+
+// The re-simulation itself: PlayGame with the record's walls (or its seed) and its events as the
+// seats' answers; the engine's record, whatever it is (agent names: the engine's). An imported
+// game's hands, once their walls are known, become a whole record this way (replays/replay_import.h).
+// `hook`, when set, sees every decision the re-simulation asks while it follows the record: the
+// seat, what it saw, the legal actions, the recorded answer and the index of the next event.
+using DecisionHook = std::function<void(int seat, const PlayerView& view, std::span<const Action> legal,
+                                        const Action& answer, size_t next_event)>;
+[[nodiscard]] GameRecord ResimulateRecord(const GameRecord& record, const DecisionHook& hook = {});
 
 // An error only when the record cannot be re-simulated at all (e.g. an unknown scoring module).
 [[nodiscard]] Result<ReplayVerification> VerifyReplay(const GameRecord& record);
