@@ -317,14 +317,18 @@ std::string StopMismatch(const GameRecord& record, const GameRecord& sim) {
 }
 
 // PlayGame with the record's walls (when it has them) and its events as the seats' answers.
-GameRecord Resimulate(const GameRecord& record, ReplayScript& script, const DecisionHook* hook = nullptr) {
+GameRecord Resimulate(const GameRecord& record, ReplayScript& script, const DecisionHook* hook = nullptr,
+                      const EventObserver* observer = nullptr) {
   const bool own = record.walls.empty() && !record.imported;
   std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0, record.agents[0], own, hook),
                                     ReplayAgent(&script, 1, record.agents[1], own, hook),
                                     ReplayAgent(&script, 2, record.agents[2], own, hook),
                                     ReplayAgent(&script, 3, record.agents[3], own, hook)};
   GameOptions options;
-  options.observer = [&script](const RoundState&, const Event& e) { script.OnEvent(e); };
+  options.observer = [&script, observer](const RoundState& s, const Event& e) {
+    script.OnEvent(e);
+    if (observer != nullptr && *observer) (*observer)(s, e);
+  };
   if (!record.walls.empty())
     options.wall_for_hand = [&record](int hand) -> std::optional<Wall> {
       if (hand < 0 || static_cast<size_t>(hand) >= record.walls.size()) return std::nullopt;
@@ -338,9 +342,9 @@ GameRecord Resimulate(const GameRecord& record, ReplayScript& script, const Deci
 
 }  // namespace
 
-GameRecord ResimulateRecord(const GameRecord& record, const DecisionHook& hook) {
+GameRecord ResimulateRecord(const GameRecord& record, const DecisionHook& hook, const EventObserver& observer) {
   ReplayScript script(record);
-  return Resimulate(record, script, &hook);
+  return Resimulate(record, script, &hook, &observer);
 }
 
 std::string ReplayDivergence::ToString() const {

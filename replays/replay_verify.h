@@ -38,7 +38,9 @@ struct ReplayVerification {
 // seat, what it saw, the legal actions, the recorded answer and the index of the next event.
 using DecisionHook = std::function<void(int seat, const PlayerView& view, std::span<const Action> legal,
                                         const Action& answer, size_t next_event)>;
-[[nodiscard]] GameRecord ResimulateRecord(const GameRecord& record, const DecisionHook& hook = {});
+// `observer` sees every re-simulated event with the engine's table state (as GameOptions::observer).
+[[nodiscard]] GameRecord ResimulateRecord(const GameRecord& record, const DecisionHook& hook = {},
+                                          const EventObserver& observer = {});
 
 // An error only when the record cannot be re-simulated at all (e.g. an unknown scoring module).
 [[nodiscard]] Result<ReplayVerification> VerifyReplay(const GameRecord& record);
