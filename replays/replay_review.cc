@@ -86,9 +86,13 @@ Result<Review> ReviewGame(const GameRecord& record, const ReviewOptions& options
   std::array<std::unique_ptr<Agent>, 4> reviewers;
   for (int p = 0; p < 4; ++p) {
     if (!options.seats[p]) continue;
-    auto made = MakeAgent(options.agent);
-    if (!made) return Error{"--agent " + options.agent + ": " + made.error()};
-    reviewers[p] = std::move(made).value();
+    if (options.make_agent) {
+      reviewers[p] = options.make_agent();
+    } else {
+      auto made = MakeAgent(options.agent);
+      if (!made) return Error{"--agent " + options.agent + ": " + made.error()};
+      reviewers[p] = std::move(made).value();
+    }
     reviewers[p]->BeginGame(p, AgentSeed(record.seed, p));
   }
   Review review;

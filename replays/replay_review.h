@@ -6,6 +6,8 @@
 // replay the engine re-simulates (every ruleset, imported games). docs/REPLAY.md "Review".
 
 #include <array>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +48,8 @@ struct ReviewOptions {
   std::string agent = "greedy";          // the reviewing agent's spec (agents/registry.h)
   std::array<bool, 4> seats{true, true, true, true};
   int top = 5;                           // estimates kept per decision, best first (0: all)
+  // Makes the reviewing agent instead of `agent`'s spec (tests, tools with their own agents).
+  std::function<std::unique_ptr<Agent>()> make_agent;
 };
 
 struct Review {

@@ -3,6 +3,7 @@
 // decisions, Ningbo's, ...); each seat gets exactly the decisions the engine asked it (counted
 // while the game was played); an imported real game is reviewed too.
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <string>
@@ -94,8 +95,57 @@ TEST(ReplayReview, OneSeatOfAnImportedRealGame) {
   }
   EXPECT_GT(discards, 0);
   EXPECT_LE(discards, dahai);
-  auto bad = ReviewGame(*rec, ReviewOptions{"no-such-agent", {true, true, true, true}, 5});
-  EXPECT_FALSE(bad.ok());
+  ReviewOptions unknown;
+  unknown.agent = "no-such-agent";
+  EXPECT_FALSE(ReviewGame(*rec, unknown).ok());
+}
+
+// An agent with estimates: a discard is worth its tile's kind number (0 = 1m ... 33 = red dragon),
+// anything else -1; it plays the best. The review's losses must be what these values give.
+class KindValue final : public Agent {
+ public:
+  [[nodiscard]] std::string Name() const override { return "kind-value"; }
+  static double Value(const Action& a) { return a.type == ActionType::kDiscard ? KindOf(a.tile) : -1.0; }
+  [[nodiscard]] Action Choose(const PlayerView&, std::span<const Action> legal) override {
+    return *std::max_element(legal.begin(), legal.end(), [](const Action& x, const Action& y) { return Value(x) < Value(y); });
+  }
+  [[nodiscard]] std::vector<ActionEstimate> Evaluate(const PlayerView&, std::span<const Action> legal) override {
+    std::vector<ActionEstimate> out;
+    for (const Action& a : legal) out.push_back({a, Value(a), 0.25, 0.125, a.type == ActionType::kDiscard ? "" : "other"});
+    return out;
+  }
+};
+
+TEST(ReplayReview, LossesAreTheEstimatesOfTheBestAndTheTakenAction) {
+  const Played g = Play("riichi", 9, {"greedy", "greedy", "greedy", "greedy"});
+  ReviewOptions options;
+  options.make_agent = [] { return std::make_unique<KindValue>(); };
+  options.top = 3;
+  auto review = ReviewGame(g.record, options);
+  ASSERT_TRUE(review.ok()) << review.error();
+  EXPECT_TRUE(review->estimates);
+  int checked = 0;
+  for (const ReviewedDecision& d : review->decisions) {
+    ASSERT_TRUE(d.loss.has_value());
+    ASSERT_FALSE(d.estimates.empty());
+    // Best first; the top 3 plus the taken and the chosen action when they are not among them.
+    for (size_t i = 1; i < d.estimates.size(); ++i) EXPECT_GE(d.estimates[i - 1].value, d.estimates[i].value);
+    EXPECT_LE(d.estimates.size(), 5u);
+    const double best = d.estimates.front().value;
+    EXPECT_DOUBLE_EQ(*d.loss, best - KindValue::Value(d.taken));
+    if (d.match) {
+      EXPECT_EQ(KindValue::Value(d.choice), KindValue::Value(d.taken));
+    }
+    if (KindValue::Value(d.choice) != KindValue::Value(d.taken)) {
+      EXPECT_FALSE(d.match);
+    }
+    if (d.taken.type == ActionType::kDiscard) ++checked;
+  }
+  EXPECT_GT(checked, 100);
+  const nlohmann::json doc = ReviewToJson(*review, g.record, options, "g.json");
+  EXPECT_TRUE(doc["estimates"].get<bool>());
+  EXPECT_EQ(doc["decisions"][0]["estimates"][0]["win"], 0.25);
+  EXPECT_FALSE(doc["summary"][0]["largest_losses"].empty());
 }
 
 }  // namespace

@@ -145,15 +145,16 @@ function TimeSteps() {
     // The table: the viewed seat sits at the bottom, the next seat to its right, then across, then left.
     const around = await page.evaluate(() => {
       const out = [];
-      for (const v of [-1, 0, 1, 2, 3]) {
+      for (const v of [0, 1, 2, 3, -1]) {
         window.mjViewer.view(v);
         out.push(['bottom', 'right', 'top', 'left'].map((pos) => +document.querySelector('#table .pos-' + pos + ' section.seat').dataset.seat));
       }
       window.mjViewer.view(-1);
       return out;
     });
-    for (const [k, v] of [-1, 0, 1, 2, 3].entries()) {
-      const b = v < 0 ? 0 : v;
+    // All hands open keeps the last viewed seat at the bottom (the table does not turn).
+    for (const [k, v] of [0, 1, 2, 3, -1].entries()) {
+      const b = v < 0 ? 3 : v;
       const want = [b, (b + 1) % 4, (b + 2) % 4, (b + 3) % 4];
       if (around[k].join() !== want.join()) Fail(name + ': view ' + v + ' puts seats ' + around[k].join(',') + ' at bottom/right/top/left, expected ' + want.join(','));
     }
