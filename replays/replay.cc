@@ -139,16 +139,18 @@ Result<uint64_t> ParseSeed(const std::string& text) {
 
 json WallToJson(const Wall& wall, const Ruleset& rules) {
   json out = json::array();
-  for (int i = 0; i < wall.size; ++i) out.push_back(MjaiTile(wall.tiles[i], rules));
+  for (int i = 0; i < kNumTiles; ++i) out.push_back(MjaiTile(wall.tiles[i], rules));
   return out;
 }
 
 Result<Wall> WallFromJson(const json& names, const Ruleset& rules) {
   // Ids as the events get them: a red or peach name is copy 0, a plain name the lowest copy not
   // yet used (copies 1-3 when copy 0 is marked under the ruleset).
+  // Every tile of the set, once (the engine takes carried shields out of the wall it is given).
+  if (names.size() != static_cast<size_t>(kNumTiles))
+    return Error{": " + std::to_string(names.size()) + " tiles; a wall has all 136"};
   std::array<bool, kNumTiles> used{};
   Wall wall;
-  wall.size = static_cast<int>(names.size());
   for (size_t i = 0; i < names.size(); ++i) {
     const std::string name = names[i].get<std::string>();
     const auto parsed = ParseMjaiTile(name);
@@ -162,12 +164,6 @@ Result<Wall> WallFromJson(const json& names, const Ruleset& rules) {
     used[t] = true;
     wall.tiles[i] = t;
   }
-  // Tiles out of a smaller wall (carried shields) follow it, as Wall::Without leaves them.
-  int pos = wall.size;
-  for (int t = 0; t < kNumTiles && pos < kNumTiles; ++t)
-    if (!used[t]) wall.tiles[pos++] = static_cast<Tile>(t);
-  if (wall.size != kNumTiles && !rules.shields.enabled)
-    return Error{": " + std::to_string(wall.size) + " tiles; a wall without shields has 136"};
   return wall;
 }
 
