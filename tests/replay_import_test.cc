@@ -214,6 +214,25 @@ TEST(ReplayImport, AlteredLogsAreRefusedWithWhereAndWhat) {
   ASSERT_FALSE(rec.ok());
   EXPECT_EQ(rec.error().rfind("view.jsonl: line 2 (start_kyoku): ", 0), 0u) << rec.error();
 
+  // A replay's walls are checked when read, and a changed wall does not verify.
+  auto good = ImportFile(kReal + "/tenhou6/2017040900gm-00a9-0000-af5434e3.json");
+  ASSERT_TRUE(good.ok()) << good.error();
+  nlohmann::json replay = ReplayToJson(*good);
+  nlohmann::json fifth = replay;
+  for (int i = 0; i < 5; ++i) fifth["walls"][0][i] = "1m";
+  auto read = ReplayFromJson(fifth);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error(), "/walls/0/4: a fifth \"1m\" (every copy is already in this wall)");
+  nlohmann::json swapped = replay;
+  // The first live draw (position 52) and a tile deep in the live wall trade places.
+  std::swap(swapped["walls"][0][52], swapped["walls"][0][100]);
+  ASSERT_NE(swapped["walls"][0][52], replay["walls"][0][52]);
+  auto changed = ReplayFromJson(swapped);
+  ASSERT_TRUE(changed.ok()) << changed.error();
+  auto verdict = VerifyReplay(*changed);
+  ASSERT_TRUE(verdict.ok());
+  EXPECT_FALSE(verdict->ok()) << "a replay whose wall changed still verifies";
+
   // Not a log at all.
   EXPECT_FALSE(DetectImportFormat("hello").has_value());
   EXPECT_EQ(DetectImportFormat("<?xml version=\"1.0\"?><mjloggm ver=\"2.3\">"), ImportFormat::kMjlog);
