@@ -65,7 +65,8 @@ int RunReplayImport(const std::vector<std::string>& args) {
   if (inputs.empty()) return Usage("import needs a FILE or DIR");
   if (out.empty()) return Usage("import needs -o OUT");
   std::error_code ec;
-  const bool one_file = inputs.size() == 1 && !fs::is_directory(inputs[0], ec);
+  // One file to OUT, unless OUT is a directory already (then OUT/NAME.json, as for several).
+  const bool one_file = inputs.size() == 1 && !fs::is_directory(inputs[0], ec) && !fs::is_directory(out, ec);
   std::vector<Job> work;
   for (const std::string& in : inputs) {
     if (fs::is_directory(in, ec)) {
