@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 
 int Usage(const std::string& problem) {
   std::cerr << "mahjong replay html: " << problem
-            << "\nusage: mahjong replay html FILE [-o OUT.html]   (default OUT: FILE with .html)\n"
+            << "\nusage: mahjong replay html FILE [--review REVIEW.json] [-o OUT.html]   (default OUT: FILE with .html;\n"
+               "         FILE: a replay or a tenhou6 / mjlog / mjai log; REVIEW: from mahjong replay review -o)\n"
                "       mahjong replay html DIR [-o OUTDIR]      (one page per *.json below DIR + OUTDIR/index.html;\n"
                "                                                 default OUTDIR: DIR)\n";
   return 2;
