@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "replays/replay_import.h"
@@ -23,8 +24,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> Texts(const std::string& dir, const std::string& ext) {
-  std::vector<std::string> out;
+// The logs' file names (a Tenhou id's date picks the era's rules) and texts.
+std::vector<std::pair<std::string, std::string>> Texts(const std::string& dir, const std::string& ext) {
+  std::vector<std::pair<std::string, std::string>> out;
   std::vector<fs::path> files;
   if (!fs::is_directory(dir)) return out;
   for (const auto& e : fs::directory_iterator(dir))
@@ -36,20 +38,20 @@ std::vector<std::string> Texts(const std::string& dir, const std::string& ext) {
     std::ifstream in(f, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
-    out.push_back(ss.str());
+    out.emplace_back(f.filename().string(), ss.str());
   }
   return out;
 }
 
 void Import(benchmark::State& state, const std::string& sub, const std::string& ext, ImportFormat format) {
-  const std::vector<std::string> texts = Texts(std::string(MJ_SHARED_DIR) + "/realgames/" + sub, ext);
+  const std::vector<std::pair<std::string, std::string>> texts = Texts(std::string(MJ_SHARED_DIR) + "/realgames/" + sub, ext);
   if (texts.empty()) {
     state.SkipWithError("no games in shared/realgames");
     return;
   }
   size_t i = 0, games = 0;
   for (auto _ : state) {
-    auto rec = ImportGame(texts[i], format, "game" + ext);
+    auto rec = ImportGame(texts[i].second, format, texts[i].first);
     if (!rec) {
       state.SkipWithError(rec.error().c_str());
       return;
