@@ -24,6 +24,8 @@ int RunReplay(const std::vector<std::string>& args);
 // `replay html FILE|DIR [-o OUT]`: the viewer page of a replay, or of every replay below DIR plus
 // an index page (cli/replay_html_command.cc).
 int RunReplayHtml(const std::vector<std::string>& args);
+int RunReplayImport(const std::vector<std::string>& args);
+int RunReplayReview(const std::vector<std::string>& args);
 // `tenhou verify FILE|DIR...`: replays real Tenhou games through the engine.
 int RunTenhou(const std::vector<std::string>& args);
 // `mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM | --stdio`: a built-in agent on an mjai server.

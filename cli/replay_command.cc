@@ -36,7 +36,13 @@ constexpr const char* kUsage =
     "       mahjong replay export --format mjai|tenhou6 [--dialect gimite|mortal] FILE\n"
     "         the events as mjai JSON Lines, or the game as a tenhou.net/6 record (riichi rules), on stdout\n"
     "       mahjong replay html FILE [-o OUT.html] | DIR [-o OUTDIR]\n"
-    "         the viewer page of a replay; for DIR one page per replay and an index page\n";
+    "         the viewer page of a replay (or of a tenhou6 / mjlog / mjai log, imported); for DIR one page per\n"
+    "         replay and an index page\n"
+    "       mahjong replay import [--from tenhou6|mjlog|mjai] [--jobs N] FILE|DIR... -o OUT\n"
+    "         outside logs re-simulated through the engine and written as replays (explicit walls)\n"
+    "       mahjong replay review FILE [--seat N|all] [--agent SPEC] [--top K] [-o OUT.json]\n"
+    "         every decision beside a reviewing agent's choice and estimates; agreement and losses per seat\n"
+    "       mahjong replay html FILE --review REVIEW.json [-o OUT.html]   (the review shown in the viewer)\n";
 
 int Usage(const std::string& problem) {
   std::cerr << "mahjong replay: " << problem << "\n" << kUsage;
@@ -253,6 +259,8 @@ int RunReplay(const std::vector<std::string>& args) {
   if (sub == "show") return Show(rest);
   if (sub == "export") return Export(rest);
   if (sub == "html") return RunReplayHtml(rest);
+  if (sub == "import") return RunReplayImport(rest);
+  if (sub == "review") return RunReplayReview(rest);
   return Usage("unknown subcommand \"" + sub + "\"");
 }
 

@@ -13,6 +13,7 @@
 #include "replays/compression.h"
 #include "replays/replay.h"
 #include "replays/replay_html.h"
+#include "replays/replay_import.h"
 
 namespace mj::cli {
 namespace {
@@ -21,7 +22,8 @@ namespace fs = std::filesystem;
 
 int Usage(const std::string& problem) {
   std::cerr << "mahjong replay html: " << problem
-            << "\nusage: mahjong replay html FILE [-o OUT.html]   (default OUT: FILE with .html)\n"
+            << "\nusage: mahjong replay html FILE [--review REVIEW.json] [-o OUT.html]   (default OUT: FILE with .html;\n"
+               "         FILE: a replay or a tenhou6 / mjlog / mjai log; REVIEW: from mahjong replay review -o)\n"
                "       mahjong replay html DIR [-o OUTDIR]      (one page per *.json below DIR + OUTDIR/index.html;\n"
                "                                                 default OUTDIR: DIR)\n";
   return 2;
@@ -40,15 +42,37 @@ bool WriteText(const fs::path& path, const std::string& text, std::string* error
   return true;
 }
 
-int OneFile(const std::string& file, std::string out) {
-  auto record = ReadReplayFile(file);
+int OneFile(const std::string& file, std::string out, const std::string& review_file) {
+  auto record = ReadGameFile(file);
   if (!record) {
     std::cerr << "mahjong replay html: " << file << ": " << record.error() << "\n";
     return 1;
   }
   if (out.empty()) out = fs::path(file).replace_extension(".html").string();
+  nlohmann::json doc = ReplayToJson(*record);
+  if (!review_file.empty()) {  // a review (replay review -o) shown beside the decisions
+    std::ifstream in(review_file, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto review = nlohmann::json::parse(text, nullptr, false);
+    if (!in.good() && text.empty()) {
+      std::cerr << "mahjong replay html: cannot read " << review_file << "\n";
+      return 1;
+    }
+    if (review.is_discarded() || !review.is_object() || review.value("format", "") != "mahjong-review" ||
+        !review.contains("decisions") || !review["decisions"].is_array()) {
+      std::cerr << "mahjong replay html: " << review_file << ": not a review (mahjong replay review -o)\n";
+      return 1;
+    }
+    for (const auto& d : review["decisions"])
+      if (!d.is_object() || !d.contains("event") || !d["event"].is_number_unsigned() ||
+          d["event"].get<size_t>() >= record->events.size()) {
+        std::cerr << "mahjong replay html: " << review_file << ": a decision's event is not in " << file << "\n";
+        return 1;
+      }
+    doc["review"] = std::move(review);
+  }
   std::string error;
-  if (!WriteText(out, ReplayHtml(ReplayToJson(*record), fs::path(file).filename().string()), &error)) {
+  if (!WriteText(out, ReplayHtml(doc, fs::path(file).filename().string()), &error)) {
     std::cerr << "mahjong replay html: " << error << "\n";
     return 1;
   }
@@ -61,7 +85,9 @@ int Directory(const std::string& dir, std::string out) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (it->is_regular_file(ec) && IsReplayFileName(it->path().filename().string())) files.push_back(it->path());
+    if (it->is_regular_file(ec) && (IsReplayFileName(it->path().filename().string()) ||
+                                    IsImportFileName(it->path().filename().string())))
+      files.push_back(it->path());
   if (ec) {
     std::cerr << "mahjong replay html: cannot list " << dir << ": " << ec.message() << "\n";
     return 2;
@@ -77,7 +103,7 @@ int Directory(const std::string& dir, std::string out) {
       ReplayIndexEntry& entry = entries[i];
       const fs::path rel = file.lexically_relative(dir);
       entry.file = rel.generic_string();
-      auto record = ReadReplayFile(file.string());
+      auto record = ReadGameFile(file.string());
       if (!record) {
         entry.error = record.error();
         problems[i] = file.string() + ": " + record.error();
@@ -120,11 +146,14 @@ int Directory(const std::string& dir, std::string out) {
 }  // namespace
 
 int RunReplayHtml(const std::vector<std::string>& args) {
-  std::string in, out;
+  std::string in, out, review;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "-o" || args[i] == "--out") {
       if (i + 1 >= args.size()) return Usage(args[i] + " needs a path");
       out = args[++i];
+    } else if (args[i] == "--review") {
+      if (i + 1 >= args.size()) return Usage("--review needs a file");
+      review = args[++i];
     } else if (in.empty()) {
       in = args[i];
     } else {
@@ -133,8 +162,11 @@ int RunReplayHtml(const std::vector<std::string>& args) {
   }
   if (in.empty()) return Usage("html needs a FILE or DIR");
   std::error_code ec;
-  if (fs::is_directory(in, ec)) return Directory(in, out);
-  return OneFile(in, out);
+  if (fs::is_directory(in, ec)) {
+    if (!review.empty()) return Usage("--review goes with one FILE");
+    return Directory(in, out);
+  }
+  return OneFile(in, out, review);
 }
 
 }  // namespace mj::cli

@@ -40,6 +40,12 @@ struct AgentFault {
   bool substituted = false;
 };
 
+// Where an imported game came from (replays/replay_import.h): the log's format and file name.
+struct ImportedFrom {
+  std::string format;  // "tenhou6", "mjlog", "mjai"
+  std::string file;    // the log's file name (no directory)
+};
+
 struct GameRecord {
   Ruleset rules;
   uint64_t seed = 0;
@@ -50,6 +56,10 @@ struct GameRecord {
   std::string error;         // what stopped it
   std::optional<MatchInfo> match;  // set by `mahjong match`
   std::vector<AgentFault> faults;  // outside agents' errors (docs/MJAI.md)
+  // Explicit walls, one per hand in play order (an imported game: the walls its log reveals);
+  // empty = every wall is shuffled from `seed`.
+  std::vector<Wall> walls;
+  std::optional<ImportedFrom> imported;  // set for a game imported from an outside log
 };
 
 struct GameOptions {

@@ -137,6 +137,36 @@ Result<uint64_t> ParseSeed(const std::string& text) {
 
 }  // namespace
 
+json WallToJson(const Wall& wall, const Ruleset& rules) {
+  json out = json::array();
+  for (int i = 0; i < kNumTiles; ++i) out.push_back(MjaiTile(wall.tiles[i], rules));
+  return out;
+}
+
+Result<Wall> WallFromJson(const json& names, const Ruleset& rules) {
+  // Ids as the events get them: a red or peach name is copy 0, a plain name the lowest copy not
+  // yet used (copies 1-3 when copy 0 is marked under the ruleset).
+  // Every tile of the set, once (the engine takes carried shields out of the wall it is given).
+  if (names.size() != static_cast<size_t>(kNumTiles))
+    return Error{": " + std::to_string(names.size()) + " tiles; a wall has all 136"};
+  std::array<bool, kNumTiles> used{};
+  Wall wall;
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string name = names[i].get<std::string>();
+    const auto parsed = ParseMjaiTile(name);
+    if (!parsed) return Error{"/" + std::to_string(i) + ": \"" + name + "\" is not a tile name"};
+    Tile t = kNoTile;
+    for (int copy = 0; copy < 4 && t == kNoTile; ++copy) {
+      const Tile c = TileOf(parsed->kind, copy);
+      if (!used[c] && MjaiNameOf(c, rules) == *parsed) t = c;
+    }
+    if (t == kNoTile) return Error{"/" + std::to_string(i) + ": a fifth \"" + name + "\" (every copy is already in this wall)"};
+    used[t] = true;
+    wall.tiles[i] = t;
+  }
+  return wall;
+}
+
 // The file text: header keys on the first line, then the ruleset, the final result, and one
 // hand summary / event per line.
 std::string ReplayDocumentText(const json& doc) {
@@ -147,7 +177,7 @@ std::string ReplayDocumentText(const json& doc) {
     first = false;
     out += json(k).dump() + ":";
   };
-  for (const char* k : {"format", "version", "seed", "agents", "complete", "error", "match", "faults"}) {
+  for (const char* k : {"format", "version", "seed", "agents", "complete", "error", "match", "faults", "imported"}) {
     if (!doc.contains(k)) continue;
     key(k);
     out += DumpOrdered(doc.at(k));
@@ -160,7 +190,7 @@ std::string ReplayDocumentText(const json& doc) {
     // The ruleset keeps RulesetToJson's (alphabetical) key order.
     out += std::string_view(k) == "ruleset" ? doc.at(k).dump() : DumpOrdered(doc.at(k));
   }
-  for (const char* k : {"hands", "events"}) {
+  for (const char* k : {"hands", "events", "walls"}) {
     if (!doc.contains(k)) continue;
     out += ",\n";
     first = true;
@@ -217,6 +247,7 @@ json ReplayToJson(const GameRecord& record) {
                         {"substituted", f.substituted}});
     doc["faults"] = std::move(faults);
   }
+  if (record.imported) doc["imported"] = {{"format", record.imported->format}, {"file", record.imported->file}};
   doc["ruleset"] = RulesetToJson(record.rules);
   if (record.complete) {
     doc["final"] = {{"scores", record.end.scores}, {"ranks", record.end.ranks}, {"results", record.end.results}};
@@ -225,6 +256,11 @@ json ReplayToJson(const GameRecord& record) {
   }
   doc["hands"] = HandsSummary(record.events, record.rules);
   doc["events"] = EventsToJson(record.events, record.rules, record.agents);
+  if (!record.walls.empty()) {
+    json walls = json::array();
+    for (const Wall& w : record.walls) walls.push_back(WallToJson(w, record.rules));
+    doc["walls"] = std::move(walls);
+  }
   return doc;
 }
 
@@ -261,6 +297,17 @@ Result<GameRecord> ReplayFromJson(const json& doc) {
       rec.faults.push_back({f.at("seat").get<int>(), f.at("event").get<int>(), f.at("agent").get<std::string>(),
                             f.at("error").get<std::string>(), f.at("substituted").get<bool>()});
 
+  if (doc.contains("imported"))
+    rec.imported = ImportedFrom{doc.at("imported").at("format").get<std::string>(),
+                                doc.at("imported").at("file").get<std::string>()};
+  if (doc.contains("walls")) {
+    const json& walls = doc.at("walls");
+    for (size_t i = 0; i < walls.size(); ++i) {
+      auto wall = WallFromJson(walls[i], rec.rules);
+      if (!wall) return Error{"/walls/" + std::to_string(i) + wall.error()};
+      rec.walls.push_back(*wall);
+    }
+  }
   auto events = EventsFromJson(doc.at("events"), rec.rules, "/events");
   if (!events) return Error{events.error()};
   rec.events = std::move(events).value();

@@ -43,6 +43,11 @@ inline constexpr int kReplayFormatVersion = 1;
 // Reads a replay file, compressed (zstd, gzip) or not.
 [[nodiscard]] Result<GameRecord> ReadReplayFile(const std::string& path);
 
+// An explicit wall (an imported game's) as its tiles' names in draw order, and back (ids given
+// as EventsFromJson gives them; errors say where: "/17: ...").
+[[nodiscard]] nlohmann::json WallToJson(const Wall& wall, const Ruleset& rules);
+[[nodiscard]] Result<Wall> WallFromJson(const nlohmann::json& names, const Ruleset& rules);
+
 // One event as an mjai JSON object (tiles as "5mr", "E", ...), with our extension fields.
 [[nodiscard]] nlohmann::json EventToJson(const Event& e, const Ruleset& rules);
 // mjai tile name of an engine tile ("5mr" for a red five when the ruleset has red fives).

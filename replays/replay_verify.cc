@@ -63,6 +63,8 @@ class ReplayScript {
   }
 
   [[nodiscard]] const std::string& note() const { return note_; }
+  // Events re-simulated so far (start_game included): the index of the next one.
+  [[nodiscard]] size_t emitted() const { return emitted_; }
   // True once the re-simulation left the record (a mismatch) or reached its end.
   [[nodiscard]] bool Ended() const { return stopped_ || emitted_ >= rec_.size(); }
   // Every re-simulated event matched the record so far (start_game is the same in both: it
@@ -251,9 +253,11 @@ class ReplayScript {
 // seat (an outside program, a test agent) answers from the record.
 class ReplayAgent final : public Agent {
  public:
-  ReplayAgent(ReplayScript* script, int seat, const std::string& recorded_agent, const ReplayFollowOptions& options)
-      : script_(script), seat_(seat), on_decision_(&options.on_decision) {
-    if (!options.rederive_agents) return;
+  // `own_agents`: false for an imported game, whose seats are people named in a log.
+  ReplayAgent(ReplayScript* script, int seat, const std::string& recorded_agent, bool own_agents = true,
+              const DecisionHook* hook = nullptr)
+      : script_(script), seat_(seat), hook_(hook) {
+    if (!own_agents) return;
     if (auto made = MakeAgent(recorded_agent)) own_ = std::move(made).value();
   }
   [[nodiscard]] std::string Name() const override { return "replay"; }
@@ -261,15 +265,19 @@ class ReplayAgent final : public Agent {
     if (own_) own_->BeginGame(seat, seed);
   }
   [[nodiscard]] Action Choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = !own_ || script_->Ended() ? script_->Choose(seat_, view, legal) : own_->Choose(view, legal);
-    if (*on_decision_ && !script_->Ended()) (*on_decision_)(view, legal, a);
-    return a;
+    const bool live = !script_->Ended();
+    const size_t next = script_->emitted();
+    const Action answer = !own_ || !live ? script_->Choose(seat_, view, legal) : own_->Choose(view, legal);
+    if (hook_ != nullptr && *hook_ && live && script_->matched() &&
+        std::find(legal.begin(), legal.end(), answer) != legal.end())
+      (*hook_)(seat_, view, legal, answer, next);
+    return answer;
   }
 
  private:
   ReplayScript* script_;
   int seat_;
-  const DecisionObserver* on_decision_;
+  const DecisionHook* hook_;
   std::unique_ptr<Agent> own_;
 };
 
@@ -308,7 +316,37 @@ std::string StopMismatch(const GameRecord& record, const GameRecord& sim) {
   return {};
 }
 
+// PlayGame with the record's walls (when it has them) and its events as the seats' answers.
+// `rederive`: false answers every seat from the record (ReplayFollowOptions::rederive_agents).
+GameRecord Resimulate(const GameRecord& record, ReplayScript& script, const DecisionHook* hook = nullptr,
+                      const EventObserver* observer = nullptr, bool rederive = true) {
+  const bool own = rederive && record.walls.empty() && !record.imported;
+  std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0, record.agents[0], own, hook),
+                                    ReplayAgent(&script, 1, record.agents[1], own, hook),
+                                    ReplayAgent(&script, 2, record.agents[2], own, hook),
+                                    ReplayAgent(&script, 3, record.agents[3], own, hook)};
+  GameOptions options;
+  options.observer = [&script, observer](const RoundState& s, const Event& e) {
+    script.OnEvent(e);
+    if (observer != nullptr && *observer) (*observer)(s, e);
+  };
+  if (!record.walls.empty())
+    options.wall_for_hand = [&record](int hand) -> std::optional<Wall> {
+      if (hand < 0 || static_cast<size_t>(hand) >= record.walls.size()) return std::nullopt;
+      return record.walls[static_cast<size_t>(hand)];
+    };
+  GameRecord sim = PlayGame(record.rules, record.seed, {&agents[0], &agents[1], &agents[2], &agents[3]}, options);
+  sim.walls = record.walls;
+  sim.imported = record.imported;
+  return sim;
+}
+
 }  // namespace
+
+GameRecord ResimulateRecord(const GameRecord& record, const DecisionHook& hook, const EventObserver& observer) {
+  ReplayScript script(record);
+  return Resimulate(record, script, &hook, &observer);
+}
 
 std::string ReplayDivergence::ToString() const {
   std::string s = "event " + std::to_string(event_index) + ": expected " +
@@ -324,14 +362,12 @@ Result<ReplayVerification> VerifyReplay(const GameRecord& record, const ReplayFo
   if (FindScoringModule(record.rules.scoring) == nullptr)
     return Error{"ruleset \"" + record.rules.name + "\" names an unknown scoring module \"" + record.rules.scoring + "\""};
   ReplayScript script(record);
-  std::array<ReplayAgent, 4> agents{ReplayAgent(&script, 0, record.agents[0], follow),
-                                    ReplayAgent(&script, 1, record.agents[1], follow),
-                                    ReplayAgent(&script, 2, record.agents[2], follow),
-                                    ReplayAgent(&script, 3, record.agents[3], follow)};
-  GameOptions options;
-  options.observer = [&script](const RoundState&, const Event& e) { script.OnEvent(e); };
-  const GameRecord sim =
-      PlayGame(record.rules, record.seed, {&agents[0], &agents[1], &agents[2], &agents[3]}, options);
+  DecisionHook hook;
+  if (follow.on_decision)
+    hook = [&follow](int, const PlayerView& view, std::span<const Action> legal, const Action& answer, size_t) {
+      follow.on_decision(view, legal, answer);
+    };
+  const GameRecord sim = Resimulate(record, script, &hook, nullptr, follow.rederive_agents);
 
   ReplayVerification out;
   out.events = record.events.size();

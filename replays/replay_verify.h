@@ -31,6 +31,17 @@ struct ReplayVerification {
   [[nodiscard]] bool ok() const { return !divergence.has_value(); }
 };
 
+// The re-simulation itself: PlayGame with the record's walls (or its seed) and its events as the
+// seats' answers; the engine's record, whatever it is (agent names: the engine's). An imported
+// game's hands, once their walls are known, become a whole record this way (replays/replay_import.h).
+// `hook`, when set, sees every decision the re-simulation asks while it follows the record: the
+// seat, what it saw, the legal actions, the recorded answer and the index of the next event.
+using DecisionHook = std::function<void(int seat, const PlayerView& view, std::span<const Action> legal,
+                                        const Action& answer, size_t next_event)>;
+// `observer` sees every re-simulated event with the engine's table state (as GameOptions::observer).
+[[nodiscard]] GameRecord ResimulateRecord(const GameRecord& record, const DecisionHook& hook = {},
+                                          const EventObserver& observer = {});
+
 // An error only when the record cannot be re-simulated at all (e.g. an unknown scoring module).
 [[nodiscard]] Result<ReplayVerification> VerifyReplay(const GameRecord& record);
 
@@ -38,7 +49,8 @@ struct ReplayVerification {
 // those agents again (their decisions re-derived, the default) or, when false, answer from the
 // record like any other seat (faster: replays as training data, rl/replay_decisions.h).
 // `on_decision` is told every decision of the re-simulation (those with more than one legal
-// action, as Round::Ask asks them): the seat's view, its legal actions and the answer given.
+// action, as Round::Ask asks them) while it still follows the record (ResimulateRecord's hook):
+// the seat's view, its legal actions and the answer given.
 using DecisionObserver = std::function<void(const PlayerView& view, std::span<const Action> legal, const Action& answer)>;
 struct ReplayFollowOptions {
   bool rederive_agents = true;

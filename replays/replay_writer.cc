@@ -476,6 +476,10 @@ void AppendReplayText(const GameRecord& record, std::string* out) {
     Key("match", out);
     out->append(DumpOrdered(MatchInfoToJson(*record.match)));
   }
+  if (record.imported) {
+    Key("imported", out);
+    out->append(DumpOrdered(nlohmann::json{{"format", record.imported->format}, {"file", record.imported->file}}));
+  }
   out->append(",\n\"ruleset\":");
   out->append(CachedRulesetText(record.rules).json);
   out->append(",\n\"final\":");
@@ -502,7 +506,16 @@ void AppendReplayText(const GameRecord& record, std::string* out) {
     out->append(i ? ",\n" : "\n");
     events.Append(record.events[i], out);
   }
-  out->append("\n]}\n");
+  out->append("\n]");
+  if (!record.walls.empty()) {
+    out->append(",\n\"walls\":[");
+    for (size_t i = 0; i < record.walls.size(); ++i) {
+      out->append(i ? ",\n" : "\n");
+      out->append(WallToJson(record.walls[i], record.rules).dump());
+    }
+    out->append("\n]");
+  }
+  out->append("}\n");
 }
 
 std::string ReplayText(const GameRecord& record) {

@@ -108,6 +108,7 @@ struct Kyoku {
 
 struct Game {
   std::string title;                  // ref / log id when given
+  std::array<std::string, 4> names;   // the players' names when given
   bool east_only = false;             // rule.disp has 東 (tonpuusen); else hanchan
   bool kuitan = true;
   std::array<uint8_t, 3> red_fives{0, 0, 0};

@@ -368,6 +368,9 @@ Result<Game> ParseGame(const json& doc) {
     if (!doc.contains("log")) Fail("record", "no \"log\": not a tenhou.net/6 record");
     Game g;
     if (doc.contains("ref") && doc["ref"].is_string()) g.title = doc["ref"].get<std::string>();
+    if (doc.contains("name") && doc["name"].is_array())
+      for (size_t p = 0; p < 4 && p < doc["name"].size(); ++p)
+        if (doc["name"][p].is_string()) g.names[p] = doc["name"][p].get<std::string>();
     std::string disp;
     if (doc.contains("rule") && doc["rule"].is_object()) {
       const json& rule = doc["rule"];

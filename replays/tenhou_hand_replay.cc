@@ -320,6 +320,7 @@ bool HandReplay::Run() {
   state_ = &round.state();
   ScriptAgent agent(this);
   auto result = round.Play({&agent, &agent, &agent, &agent});
+  wall_ = round.state().wall;
   if (Failed()) return false;
   if (!result) {
     Fail("the engine stopped: " + result.error());

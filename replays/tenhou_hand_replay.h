@@ -68,6 +68,9 @@ class HandReplay {
   [[nodiscard]] const RoundOutcome& outcome() const { return outcome_; }
   [[nodiscard]] const RoundSetup& setup() const { return setup_; }
   [[nodiscard]] int dora_revealed() const { return dora_revealed_; }
+  // The wall as the hand drew it (the draws swapped into place): replaying the hand from it
+  // without a draw source gives the same events.
+  [[nodiscard]] const Wall& wall() const { return wall_; }
 
   Action Choose(const PlayerView& view, std::span<const Action> legal);
 
@@ -100,6 +103,7 @@ class HandReplay {
   RoundOutcome outcome_;
   RoundSetup setup_;
   int dora_revealed_ = 1;
+  Wall wall_;
   const RoundState* state_ = nullptr;
 };
 

@@ -321,6 +321,10 @@ GameReport VerifyGame(const Game& game, const std::string& file, const VerifyOpt
       report.mismatches.push_back({k.Label(), "replay", "the recorded play", best_failure->failure()});
       continue;
     }
+    if (options.keep_hands) {
+      report.hand_events.push_back(chosen->events());
+      report.walls.push_back(chosen->wall());
+    }
     if (options.trace != nullptr && (options.trace_hand.empty() || options.trace_hand == k.Label()))
       TraceHand(file, k, rules, chosen->events(), options.trace);
   }

@@ -14,6 +14,8 @@
 
 #include "tiles/result.h"
 #include "replays/tenhou6.h"
+#include "engine/event.h"
+#include "engine/wall.h"
 #include "rules/ruleset.h"
 
 namespace mj::tenhou {
@@ -31,6 +33,10 @@ struct GameReport {
   std::string error;
   int hands = 0;
   std::vector<Mismatch> mismatches;
+  // With VerifyOptions::keep_hands: per hand, the engine's events of the replay that matched the
+  // record and the wall it drew (replays/replay_import.h builds a replay from them).
+  std::vector<std::vector<Event>> hand_events;
+  std::vector<Wall> walls;
 };
 
 struct VerifyOptions {
@@ -45,6 +51,8 @@ struct VerifyOptions {
   // come from the record); unset: the riichi preset, with the game end of the record's era
   // (RulesetFor).
   std::optional<Ruleset> rules;
+  // Keep each hand's events and wall in the report (GameReport::hand_events, walls).
+  bool keep_hands = false;
 };
 
 // Tenhou's all-last game end changed: the records up to kTenpaiYameSince's date (YYYYMMDD, from

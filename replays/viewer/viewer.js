@@ -427,28 +427,20 @@
     }
     return h + '</span>';
   }
-  function SeatHtml(st, p) {
+  function SeatHtml(st, p, advice) {
     const s = st.seats[p];
     const wind = WINDS[(p - st.oya + 4) % 4];
     const vis = HandVisible(st, p);
+    // Laid out as the seat's player sees it (river toward the centre, hand in front of the
+    // player); the table turns the whole section to its side.
     let h = '<section class="seat' + (viewSeat === p ? ' me' : '') + (events[index] && events[index].actor === p ? ' active' : '') +
-      '" data-seat="' + p + '"><header><span class="wind">' + wind + '</span> seat ' + p + ' · ' + Escape(names[p]) +
-      ' · <span class="score">' + st.scores[p] + '</span>' + (s.riichi ? ' <span class="flag">' + (s.open ? 'open riichi' : 'riichi') + '</span>' : '') +
-      (s.won ? ' <span class="flag win">' + (s.won.tsumo ? 'tsumo' : 'ron') + '</span>' : '') + '</header>';
-    h += '<div class="handrow"><span class="hand">';
-    // An announced exchange marks the drawn copy first (as the engine takes it), else one hand copy.
-    let mark = s.exchanged ? s.exchanged.pai : null;
-    const drawnMarked = mark !== null && s.drawn === mark;
-    if (drawnMarked) mark = null;
-    for (const t of s.hand) {
-      const ex = mark !== null && t === mark;
-      if (ex) mark = null;
-      h += TileHtml(vis ? t : 'back', ex ? 'exchanging' : '', vis ? (ex ? t + ' (goes face up into the shield area)' : undefined) : 'concealed');
-    }
-    if (s.drawn !== null) h += TileHtml(vis ? s.drawn : 'back', 'drawn' + (drawnMarked ? ' exchanging' : ''), vis ? s.drawn + ' (drawn)' : 'drawn (concealed)');
-    h += '</span>';
-    if (s.won && !s.won.tsumo) h += '<span class="ronwin">' + TileHtml(s.won.pai, 'win', s.won.pai + ' (ron)') + '</span>';
-    h += '<span class="melds">' + s.melds.map((m) => MeldHtml(m, p, st)).join('') + '</span></div>';
+      '" data-seat="' + p + '">';
+    h += '<div class="river">';
+    s.river.forEach((r) => {
+      const cls = [r.tsumogiri ? 'tg' : '', r.riichi ? 'turned riichi' : '', r.called ? 'called' : '', r.ron ? 'ronned' : ''].filter(Boolean).join(' ');
+      h += TileHtml(r.pai, cls, r.pai + (r.tsumogiri ? ', tsumogiri' : '') + (r.riichi ? ', riichi tile' : '') + (r.called ? ', called' : '') + (r.ron ? ', ron' : ''));
+    });
+    h += '</div>';
     if (rules.shields && rules.shields.enabled) {
       const seeDown = viewSeat < 0 || viewSeat === p;
       h += '<div class="shields"><span class="lbl">shields</span><span class="down">';
@@ -462,15 +454,35 @@
       for (const t of s.up) h += TileHtml(t, '', t + ' (face-up shield)');
       h += '</span></div>';
     }
-    h += '<div class="river">';
-    s.river.forEach((r) => {
-      const cls = [r.tsumogiri ? 'tg' : '', r.riichi ? 'turned riichi' : '', r.called ? 'called' : '', r.ron ? 'ronned' : ''].filter(Boolean).join(' ');
-      h += TileHtml(r.pai, cls, r.pai + (r.tsumogiri ? ', tsumogiri' : '') + (r.riichi ? ', riichi tile' : '') + (r.called ? ', called' : '') + (r.ron ? ', ron' : ''));
-    });
-    return h + '</div></section>';
+    h += '<div class="handrow"><span class="hand">';
+    // An announced exchange marks the drawn copy first (as the engine takes it), else one hand copy.
+    let mark = s.exchanged ? s.exchanged.pai : null;
+    const drawnMarked = mark !== null && s.drawn === mark;
+    if (drawnMarked) mark = null;
+    // The reviewing agent's choice at this decision (a tile to discard), outlined once.
+    let adv = vis && advice ? advice.pai : null;
+    for (const t of s.hand) {
+      const ex = mark !== null && t === mark;
+      if (ex) mark = null;
+      const ad = adv !== null && t === adv;
+      if (ad) adv = null;
+      h += TileHtml(vis ? t : 'back', (ex ? 'exchanging' : '') + (ad ? ' advice' : ''), vis ? (ex ? t + ' (goes face up into the shield area)' : ad ? t + ' (the reviewing agent plays this)' : undefined) : 'concealed');
+    }
+    const drawnAdvice = adv !== null && s.drawn === adv;
+    if (s.drawn !== null) h += TileHtml(vis ? s.drawn : 'back', 'drawn' + (drawnMarked ? ' exchanging' : '') + (drawnAdvice ? ' advice' : ''), vis ? s.drawn + ' (drawn)' : 'drawn (concealed)');
+    h += '</span>';
+    if (s.won && !s.won.tsumo) h += '<span class="ronwin">' + TileHtml(s.won.pai, 'win', s.won.pai + ' (ron)') + '</span>';
+    h += '<span class="melds">' + s.melds.map((m) => MeldHtml(m, p, st)).join('') + '</span></div>';
+    h += '<header><span class="wind">' + wind + '</span> seat ' + p + ' · ' + Escape(names[p]) +
+      ' · <span class="score">' + st.scores[p] + '</span>' + (s.riichi ? ' <span class="flag">' + (s.open ? 'open riichi' : 'riichi') + '</span>' : '') +
+      (s.won ? ' <span class="flag win">' + (s.won.tsumo ? 'tsumo' : 'ron') + '</span>' : '') + '</header>';
+    return h + '</section>';
   }
   // No honba counter where honba are worth nothing (honba_value 0: Ningbo, Dunpai), as replay show.
   const showHonba = rules.honba_value !== 0;
+  // The seat at the bottom of the table: the viewed seat, else the one chosen (seat 0 first).
+  let bottomSeat = 0;
+  function Bottom() { return viewSeat >= 0 ? viewSeat : bottomSeat; }
   function Render() {
     const st = states[index];
     const e = events[index];
@@ -482,12 +494,23 @@
     SetHtml('info', info);
     SetHtml('evtext', '<span class="pos">event ' + index + ' / ' + (events.length - 1) + '</span> ' +
       (e ? EventText(e, st.oya, names) : '') + (stopped ? ' <span class="stop">— the game stopped here: ' + Escape(doc.error || 'incomplete record') + '</span>' : ''));
-    const order = [0, 1, 3, 2];  // clockwise around the 2x2 grid: 0 1 / 3 2
-    // Only the seats whose picture changed are rebuilt.
-    order.forEach((p, k) => {
-      const html = SeatHtml(st, p);
+    // Around the table: the bottom seat, then to its right (the next seat), across, to its left.
+    const b = Bottom();
+    const here = reviewAt[index] || [];
+    const advice = [null, null, null, null];
+    for (const d of here) {
+      const c = d.choice;
+      if (c && (c.type === 'discard' || c.type === 'riichi' || c.type === 'open_riichi') && c.pai) advice[d.seat] = { pai: c.pai };
+    }
+    let plates = '';
+    POSITIONS.forEach((pos, k) => {
+      const p = (b + k) % 4;
+      const html = SeatHtml(st, p, advice[p]);
       if (seatHtml[k] !== html) { seatHtml[k] = html; seatBoxes[k].innerHTML = html; }
+      plates += '<div class="plate plate-' + pos + (events[index] && events[index].actor === p ? ' active' : '') + '"><span class="wind">' + WINDS[(p - st.oya + 4) % 4] + '</span> ' +
+        Escape(names[p]) + ' <b>' + st.scores[p] + '</b>' + (st.seats[p].riichi ? ' <span class="stick" title="riichi stick"></span>' : '') + '</div>';
     });
+    SetHtml('plates', plates);
     let res = st.results.map((i) => ResultHtml(i, st)).join('');
     if (st.final) {
       const f = st.final;
@@ -496,6 +519,13 @@
           (f.results[p] > 0 ? '+' : '') + f.results[p] + '</td></tr>').join('') + '</table></div>';
     }
     SetHtml('result', res);
+    if (review) SetHtml('reviewnow', here.map((d) => DecisionHtml(d, st)).join('') || '<div class="quiet">no reviewed decision after this event</div>');
+    const hb = document.querySelector('#timeline .hb.now');
+    if (hb) hb.classList.remove('now');
+    const cur = document.querySelector('#timeline .hb[data-hand="' + st.hand + '"]');
+    if (cur) cur.classList.add('now');
+    const cursor = document.getElementById('cursor');
+    if (cursor) cursor.style.left = (100 * index / Math.max(1, events.length - 1)) + '%';
     document.getElementById('handsel').value = String(st.hand);
     const frag = '#e=' + index + (viewSeat >= 0 ? '&v=' + viewSeat : '');
     if (location.hash !== frag) history.replaceState(null, '', frag);
@@ -526,12 +556,110 @@
     else if (dir > 0) Go(events.length - 1);
     else Go(0);
   }
+  function SyncBottom() {
+    if (viewSeat >= 0) bottomSeat = viewSeat;
+    document.getElementById('bottomsel').value = String(bottomSeat);
+  }
   function ReadFragment() {
     const m = /e=(\d+)/.exec(location.hash);
     const v = /v=(\d)/.exec(location.hash);
     viewSeat = v && +v[1] < 4 ? +v[1] : -1;
     document.getElementById('viewsel').value = String(viewSeat);
+    SyncBottom();
     Go(m ? +m[1] : 0);
+  }
+
+
+  // ---------------------------------------------------------------- review and timeline
+  const POSITIONS = ['bottom', 'right', 'top', 'left'];
+  const review = doc.review && Array.isArray(doc.review.decisions) ? doc.review : null;
+  const reviewAt = {};  // event index -> the decisions made after it
+  const flagged = [];   // event indices of flagged decisions (mistakes), sorted
+  if (review) {
+    const worst = new Set();
+    for (const s of review.summary || []) for (const i of s.largest_losses || []) worst.add(i);
+    review.decisions.forEach((d, k) => {
+      (reviewAt[d.event] = reviewAt[d.event] || []).push(d);
+      d.flag = review.estimates ? worst.has(k) : !d.match;
+      if (d.flag && flagged[flagged.length - 1] !== d.event) flagged.push(d.event);
+    });
+    flagged.sort((x, y) => x - y);
+  }
+  function ActionText(a) {
+    if (!a) return '?';
+    let t = a.type + (a.pai ? ' ' + a.pai : '');
+    if (a.consumed && a.type !== 'discard') t += ' with ' + a.consumed.join(' ');
+    return Escape(t);
+  }
+  function SameAction(a, b) { return !!(a && b && a.type === b.type && a.pai === b.pai && (a.consumed || []).slice().sort().join() === (b.consumed || []).slice().sort().join()); }
+  function Pct(x) { return x === undefined ? '' : (100 * x).toFixed(1) + '%'; }
+  function DecisionHtml(d, st) {
+    let h = '<div class="dec' + (d.flag ? ' flagged' : '') + '"><div><b>' + SeatLabel(d.seat, st.oya) + ' ' + Escape(names[d.seat]) + '</b> · ' + Escape(d.kind) +
+      ' · ' + d.legal + ' choices</div><div>played <b>' + ActionText(d.taken) + '</b> · ' + Escape(review.agent) + ': <b class="choice">' + ActionText(d.choice) + '</b> ' +
+      (d.match ? '<span class="ok">agrees</span>' : '<span class="bad">differs</span>') + (d.loss !== undefined ? ' · loss <b>' + d.loss + '</b>' : '') + '</div>';
+    if (d.estimates && d.estimates.length) {
+      h += '<table class="est"><tr><th>action</th><th>value</th><th>win</th><th>deal-in</th><th></th></tr>';
+      for (const x of d.estimates) {
+        const cls = [SameAction(x.action, d.choice) ? 'choice' : '', SameAction(x.action, d.taken) ? 'taken' : ''].filter(Boolean).join(' ');
+        h += '<tr class="' + cls + '"><td>' + ActionText(x.action) + (SameAction(x.action, d.taken) ? ' ◀ played' : '') + '</td><td>' + x.value + '</td><td>' + Pct(x.win) + '</td><td>' +
+          Pct(x.deal_in) + '</td><td>' + Escape(x.note || '') + '</td></tr>';
+      }
+      h += '</table>';
+    }
+    return h + '</div>';
+  }
+  function ReviewSummaryHtml() {
+    let h = '<div class="revhead"><b>Review</b> by <b>' + Escape(review.agent) + '</b>' + (review.estimates ? '' : ' (choices only: the agent gives no estimates)') +
+      ' <button id="prevmistake" title="previous flagged decision (shift+M)">◀ mistake</button><button id="nextmistake" title="next flagged decision (M)">mistake ▶</button></div><table class="revsum">';
+    for (const s of review.summary || []) {
+      h += '<tr><td>seat ' + s.seat + ' ' + Escape(s.name) + '</td><td>' + s.matches + '/' + s.decisions + ' agree (' + Pct(s.agreement) + ')</td><td>' +
+        (s.loss !== undefined ? 'loss ' + s.loss : (s.mismatches || []).length + ' differ') + '</td><td class="kinds">' +
+        Object.keys(s.by_kind || {}).map((k) => Escape(k) + ' ' + Pct(s.by_kind[k].agreement) + (s.by_kind[k].loss !== undefined ? ' (' + s.by_kind[k].loss + ')' : '')).join(', ') + '</td></tr>';
+    }
+    return h + '</table><div id="reviewnow"></div>';
+  }
+  // One block per hand (its result and the scores after it) and score lines across the game;
+  // the flagged decisions of a review as marks on the event bar.
+  function TimelineHtml() {
+    let h = '<div class="hands">';
+    const after = [];
+    handStarts.forEach((start, k) => {
+      const end = k + 1 < handStarts.length ? handStarts[k + 1] - 1 : events.length - 1;
+      const st = states[end];
+      const e = events[start];
+      let kind = 'unfinished', text = '';
+      for (let i = start; i <= end; ++i) {
+        const x = events[i];
+        if (x.type === 'hora') { kind = 'win'; text += (text ? '; ' : '') + 'seat ' + x.actor + (x.actor === x.target ? ' tsumo' : ' ron from seat ' + x.target); }
+        if (x.type === 'ryukyoku') { kind = 'draw'; text = DRAW_TEXT[x.reason] || x.reason; }
+      }
+      after.push(st.scores);
+      const label = e.bakaze + e.kyoku + (showHonba ? '-' + e.honba : '');
+      h += '<button class="hb ' + kind + '" data-hand="' + k + '" title="' + Escape(label + ': ' + (text || 'unfinished') + ' → ' + st.scores.join(' / ')) + '">' + label + '</button>';
+    });
+    h += '</div>';
+    if (handStarts.length) {
+      const all = [events[handStarts[0]].scores].concat(after);
+      let lo = Infinity, hi = -Infinity;
+      for (const sc of all) for (const v of sc) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      if (hi === lo) hi = lo + 1;
+      const W = 600, H = 64;
+      const x = (k) => 4 + (W - 8) * k / Math.max(1, all.length - 1);
+      const y = (v) => 4 + (H - 8) * (hi - v) / (hi - lo);
+      h += '<svg class="scores" viewBox="0 0 ' + W + ' ' + H + '" preserveAspectRatio="none">';
+      for (let p = 0; p < 4; ++p)
+        h += '<polyline class="line s' + p + '" points="' + all.map((sc, k) => x(k).toFixed(1) + ',' + y(sc[p]).toFixed(1)).join(' ') + '"><title>seat ' + p + ' ' + Escape(names[p]) + '</title></polyline>';
+      h += '</svg><div class="legend">' + [0, 1, 2, 3].map((p) => '<span class="s' + p + '">■ seat ' + p + ' ' + Escape(names[p]) + '</span>').join(' ') + '</div>';
+    }
+    h += '<div class="bar" id="bar" title="the game\'s events: click to jump' + (review ? '; red: flagged decisions' : '') + '">' +
+      flagged.map((i) => '<i class="mark" data-e="' + i + '" style="left:' + (100 * i / Math.max(1, events.length - 1)) + '%" title="flagged decision after event ' + i + '"></i>').join('') + '<i id="cursor"></i></div>';
+    return h;
+  }
+  function Mistake(dir) {
+    if (!flagged.length) return index;
+    if (dir > 0) { for (const i of flagged) if (i > index) return i; return flagged[0]; }
+    for (let k = flagged.length - 1; k >= 0; --k) if (flagged[k] < index) return flagged[k];
+    return flagged[flagged.length - 1];
   }
 
   function Build() {
@@ -550,15 +678,14 @@
       '<span class="turns">turns of <select id="turnseat">' + seatOptions + '</select><button id="prevturn" title="previous turn of the seat (↑)">◀</button>' +
       '<button id="nextturn" title="next turn of the seat (↓)">▶</button></span>' +
       '<label>view <select id="viewsel"><option value="-1">all hands open</option>' +
-      [0, 1, 2, 3].map((p) => '<option value="' + p + '">seat ' + p + "'s own view</option>").join('') + '</select></label></nav>' +
-      '<div id="info" class="info"></div><div id="evtext" class="evtext"></div></div>' +
-      '<div id="table" class="table"></div><div id="result" class="result"></div>';
-    seatBoxes = [0, 1, 2, 3].map(() => {
-      const d = document.createElement('div');
-      d.className = 'seatbox';
-      document.getElementById('table').appendChild(d);
-      return d;
-    });
+      [0, 1, 2, 3].map((p) => '<option value="' + p + '">seat ' + p + "'s own view</option>").join('') + '</select></label>' +
+      '<label>bottom <select id="bottomsel" title="the seat at the bottom of the table (a seat\'s own view puts it there)">' +
+      [0, 1, 2, 3].map((p) => '<option value="' + p + '">seat ' + p + '</option>').join('') + '</select></label></nav>' +
+      '<div id="evtext" class="evtext"></div><div id="timeline" class="timeline">' + TimelineHtml() + '</div></div>' +
+      '<div class="main"><div id="table" class="table">' + POSITIONS.map((pos) => '<div class="pos pos-' + pos + '"></div>').join('') +
+      '<div class="center"><div id="info" class="info"></div><div id="plates"></div></div></div>' +
+      '<div class="side">' + (review ? '<div id="review" class="review">' + ReviewSummaryHtml() + '</div>' : '') + '<div id="result" class="result"></div></div></div>';
+    seatBoxes = POSITIONS.map((pos) => document.querySelector('#table .pos-' + pos));
     const on = (id, f) => document.getElementById(id).addEventListener('click', f);
     on('prev', () => Go(index - 1));
     on('next', () => Go(index + 1));
@@ -571,13 +698,30 @@
       const k = +ev.target.value;
       if (handStarts[k] !== undefined) Go(handStarts[k]);
     });
-    document.getElementById('viewsel').addEventListener('change', (ev) => { viewSeat = +ev.target.value; Render(); });
+    document.getElementById('viewsel').addEventListener('change', (ev) => { viewSeat = +ev.target.value; SyncBottom(); Render(); });
+    document.getElementById('bottomsel').addEventListener('change', (ev) => {
+      bottomSeat = +ev.target.value;
+      if (viewSeat >= 0) { viewSeat = bottomSeat; document.getElementById('viewsel').value = String(viewSeat); }
+      Render();
+    });
+    document.getElementById('timeline').addEventListener('click', (ev) => {
+      const t = ev.target;
+      if (t.classList.contains('hb')) { Go(handStarts[+t.dataset.hand]); return; }
+      if (t.classList.contains('mark')) { Go(+t.dataset.e); return; }
+      const bar = document.getElementById('bar');
+      if (t === bar) { const r = bar.getBoundingClientRect(); Go(Math.round((ev.clientX - r.left) / r.width * (events.length - 1))); }
+    });
+    if (review) {
+      on('nextmistake', () => Go(Mistake(1)));
+      on('prevmistake', () => Go(Mistake(-1)));
+    }
     document.addEventListener('keydown', (ev) => {
       if (ev.target && ev.target.tagName === 'SELECT') return;
       const keys = {
         ArrowRight: () => Go(index + 1), ArrowLeft: () => Go(index - 1), PageDown: () => HandJump(1), PageUp: () => HandJump(-1),
         ArrowDown: () => Go(SeatTurn(turnSeat(), 1)), ArrowUp: () => Go(SeatTurn(turnSeat(), -1)),
         Home: () => Go(0), End: () => Go(events.length - 1),
+        m: () => Go(Mistake(1)), M: () => Go(Mistake(-1)),
       };
       if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
     });
@@ -590,7 +734,8 @@
     go: Go,
     get index() { return index; },
     count: events.length,
-    view: (p) => { viewSeat = p; document.getElementById('viewsel').value = String(p); Render(); },
+    view: (p) => { viewSeat = p; document.getElementById('viewsel').value = String(p); SyncBottom(); Render(); },
+    review: review ? { decisions: review.decisions.length, flagged: flagged.slice() } : null,
   };
   Build();
   window.mjViewer.readyMs = performance.now();

@@ -2,10 +2,12 @@
 # The replay viewer's browser test (ctest ReplayViewerBrowser): plays games of every preset with
 # mj_table_counts (replay + the engine's per-event table counts), writes their viewer pages with
 # `mahjong replay html DIR`, and runs viewer_test.js in headless Chromium.
-#   run.sh MAHJONG MJ_TABLE_COUNTS CHROMIUM WORKDIR
+#   run.sh MAHJONG MJ_TABLE_COUNTS CHROMIUM WORKDIR [SHARED]
+# With SHARED (the folder holding realgames/): real games of each outside format are imported too,
+# and some games are reviewed (mahjong replay review) and shown with their review.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-mahjong="$1" counts="$2" chromium="$3" work="$4"
+mahjong="$1" counts="$2" chromium="$3" work="$4" shared="${5:-}"
 if [ ! -d "$here/node_modules/playwright-core" ]; then
   (cd "$here" && npm ci --no-audit --no-fund --silent)
 fi
@@ -28,5 +30,21 @@ for g in "${games[@]}"; do
   set -- $g
   "$counts" "$2" "$3" "$4" "$work/games" "$1" ${5:-} >/dev/null
 done
+if [ -n "$shared" ] && [ -d "$shared/realgames" ]; then
+  # Imported games, one per format: a hanchan with riichi rons (tenhou.net/6), a double ron
+  # (mjlog), a bot match (mjai, Mortal-style events without draw reasons).
+  "$counts" --import "$shared/realgames/tenhou6/2019081518gm-00a9-0000-cce9d00c.json" "$work/games" tenhou6 >/dev/null
+  "$counts" --import "$shared/realgames/mjlog/double-ron.mjlog" "$work/games" mjlog >/dev/null
+  "$counts" --import "$shared/realgames/mjai/bot_matches/riichienv_126_204_0_mjai.jsonl" "$work/games" mjai >/dev/null
+fi
 "$mahjong" replay html "$work/games" >/dev/null
+# Reviewed games: an imported one and a Dunpai one (choices only: the built-in agents give no
+# estimates), each page rewritten with its review.
+mkdir -p "$work/reviews"
+for g in tenhou6:greedy dunpai:defensive ningbo:greedy; do
+  name="${g%%:*}" agent="${g#*:}"
+  [ -f "$work/games/$name.json" ] || continue
+  "$mahjong" replay review "$work/games/$name.json" --agent "$agent" -o "$work/reviews/$name.json" >/dev/null
+  "$mahjong" replay html "$work/games/$name.json" --review "$work/reviews/$name.json" -o "$work/games/$name.html" >/dev/null
+done
 exec node "$here/viewer_test.js" "$chromium" "$work"

@@ -9,6 +9,10 @@
 //   {"counts":[{"type":"tsumo","wall":69,"seats":[[hand,river,meld_tiles,down,up] x4]}, ...]}
 // STOP_AFTER > 0: seat 1 answers an illegal action at its STOP_AFTER-th decision, so the game
 // stops there (an incomplete replay).
+//
+//   mj_table_counts --import LOG OUT_DIR NAME
+// imports an outside log (tenhou.net/6, mjlog, mjai; replays/replay_import.h), writes it as
+// OUT_DIR/NAME.json and the counts of the engine's state while re-simulating it.
 
 #include <array>
 #include <cstdio>
@@ -24,6 +28,8 @@
 #include "engine/event.h"
 #include "engine/game.h"
 #include "replays/replay.h"
+#include "replays/replay_import.h"
+#include "replays/replay_verify.h"
 #include "rules/ruleset.h"
 
 namespace {
@@ -60,7 +66,57 @@ json Counts(const mj::RoundState& s) {
 
 }  // namespace
 
+json StartCounts() {
+  return {{"type", "start_game"}, {"wall", nullptr}, {"seats", json::array({{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}})}};
+}
+
+// Events the rounds do not report (end_game) leave the table as the last hand left it; then the
+// counts must follow the record event for event.
+bool Finish(json& counts, const mj::GameRecord& record) {
+  if (counts.size() + 1 == record.events.size() && record.events.back().type == mj::EventType::kEndGame) {
+    json last = counts.back();
+    last["type"] = "end_game";
+    counts.push_back(std::move(last));
+  }
+  if (counts.size() != record.events.size()) {
+    std::cerr << "observer saw " << counts.size() << " events, the record has " << record.events.size() << "\n";
+    return false;
+  }
+  for (size_t i = 0; i < counts.size(); ++i)
+    if (counts[i]["type"] != std::string(mj::EventTypeName(record.events[i].type))) {
+      std::cerr << "event " << i << ": observer saw " << counts[i]["type"] << ", the record has "
+                << mj::EventTypeName(record.events[i].type) << "\n";
+      return false;
+    }
+  return true;
+}
+
+int Import(const std::string& log, const std::string& base) {
+  auto record = mj::ImportFile(log);
+  if (!record) {
+    std::cerr << record.error() << "\n";
+    return 1;
+  }
+  json counts = json::array();
+  counts.push_back(StartCounts());
+  const mj::GameRecord sim = mj::ResimulateRecord(*record, {}, [&counts](const mj::RoundState& s, const mj::Event& e) {
+    json c = Counts(s);
+    c["type"] = std::string(mj::EventTypeName(e.type));
+    counts.push_back(std::move(c));
+  });
+  if (!sim.complete || !Finish(counts, *record)) return 1;
+  if (auto w = mj::WriteReplayFile(*record, base + ".json"); !w) {
+    std::cerr << w.error() << "\n";
+    return 1;
+  }
+  std::ofstream out(base + ".counts");
+  out << json{{"counts", counts}}.dump() << "\n";
+  std::cout << base << ".json: imported, " << record->events.size() << " events\n";
+  return out ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 5 && std::string(argv[1]) == "--import") return Import(argv[2], std::string(argv[3]) + "/" + argv[4]);
   if (argc < 6) {
     std::cerr << "usage: mj_table_counts RULES SEED AGENTS OUT_DIR NAME [STOP_AFTER]\n";
     return 2;

@@ -133,6 +133,48 @@ function TimeSteps() {
       if (!hands.length || hands.some((t) => /\(\d+\)/.test(t))) Fail(name + ': hand list shows honba under honba_value 0: ' + hands.join(', '));
       if (!ev.some((e) => e.type === 'start_kyoku' && e.honba > 0)) Fail(name + ': no hand with honba > 0 to show the point');
     }
+    // Imported games: a riichi ron (tenhou.net/6), the double ron (mjlog), the bot match's first result.
+    let riichiRon = -1;
+    const inRiichi = new Set();
+    ev.forEach((e, i) => {
+      if (e.type === 'start_kyoku') inRiichi.clear();
+      if (e.type === 'reach') inRiichi.add(e.actor);
+      if (riichiRon < 0 && e.type === 'hora' && e.actor !== e.target && inRiichi.has(e.actor)) riichiRon = i;
+    });
+    Object.assign(picks, { tenhou6: { 'riichi-ron': riichiRon }, mjlog: { result: firstResult }, mjai: { result: firstResult } });
+    // The table: the viewed seat sits at the bottom, the next seat to its right, then across, then left.
+    const around = await page.evaluate(() => {
+      const out = [];
+      for (const v of [0, 1, 2, 3, -1]) {
+        window.mjViewer.view(v);
+        out.push(['bottom', 'right', 'top', 'left'].map((pos) => +document.querySelector('#table .pos-' + pos + ' section.seat').dataset.seat));
+      }
+      window.mjViewer.view(-1);
+      return out;
+    });
+    // All hands open keeps the last viewed seat at the bottom (the table does not turn).
+    for (const [k, v] of [0, 1, 2, 3, -1].entries()) {
+      const b = v < 0 ? 3 : v;
+      const want = [b, (b + 1) % 4, (b + 2) % 4, (b + 3) % 4];
+      if (around[k].join() !== want.join()) Fail(name + ': view ' + v + ' puts seats ' + around[k].join(',') + ' at bottom/right/top/left, expected ' + want.join(','));
+    }
+    // A reviewed game: flagged decisions on the timeline, M jumps to the next one, its panel shows
+    // the agent's choice beside the action played.
+    const rev = await page.evaluate(() => window.mjViewer.review);
+    if (rev) {
+      if (!rev.decisions) Fail(name + ': the review has no decisions');
+      if (!rev.flagged.length) Fail(name + ': the review flags no decision');
+      const marks = await page.$$eval('#bar .mark', (m) => m.length);
+      if (marks !== rev.flagged.length) Fail(name + ': ' + marks + ' marks on the timeline for ' + rev.flagged.length + ' flagged decisions');
+      await page.evaluate(() => window.mjViewer.go(0));
+      await page.keyboard.press('m');
+      const at = await page.evaluate(() => window.mjViewer.index);
+      if (at !== rev.flagged[0]) Fail(name + ': M went to ' + at + ', the first flagged decision is after event ' + rev.flagged[0]);
+      const panel = await page.evaluate(() => (document.querySelector('#reviewnow .dec.flagged') || { textContent: '' }).textContent);
+      if (!/played .* differs/.test(panel)) Fail(name + ': the flagged decision panel reads "' + panel + '"');
+      await page.screenshot({ path: path.join(shots, name + '-review-mistake.png'), fullPage: true });
+      console.log(name + ': review with ' + rev.decisions + ' decisions, ' + rev.flagged.length + ' flagged');
+    }
     const pick = picks[name] || {};
     for (const [what, i] of Object.entries(pick)) {
       if (i <= 0) continue;
