@@ -37,6 +37,13 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
 // An abortive draw (nine terminals, four winds, four riichi, four kans, triple ron): no payment.
 void SettleAbortiveDraw(RoundState& s, HandLog& log, DrawReason reason);
 
+// The noten payments of an exhaustive draw (docs/RULESET.md, "Payments"): each noten seat pays
+// `noten_payment` / (noten seats) rounded up to a whole point, and the tenpai seats share what
+// was paid equally, the remainder (fewer points than tenpai seats) one point each to the tenpai
+// seats in turn order from the dealer. Every point paid is received (3000: 3000 / 1500 each /
+// 1000 each, as tables pay it). All zero when every seat or none is tenpai.
+[[nodiscard]] std::array<int, 4> NotenSplit(int noten_payment, const std::array<bool, 4>& tenpai, int dealer);
+
 // An exhaustive draw: nagashi mangan if any seat has it, else the noten payments; then the
 // shields the draw takes. Returns whether the dealer is tenpai.
 bool SettleExhaustiveDraw(RoundState& s, HandLog& log);
