@@ -75,10 +75,12 @@ Result<bool> MjaiSeatState::StartKyoku(JsonValue e) {
     const size_t size = JsonSize(hand);
     s_.seats[p].hand.reserve(18 + size);
     s_.seats[p].river.reserve(32);
-    // Every seat is dealt 13 tiles, and under shields its carried shields after them.
-    if (size != static_cast<size_t>(kDealtTiles + carried[p]))
+    // Every seat is dealt 13 tiles; under shields also the extra tiles that become its shields
+    // (the dealer one more: its first turn has no draw) and its carried shields after them.
+    const int dealt_here = kDealtTiles + (rules_.shields.enabled ? rules_.shields.extra_tiles + (p == *oya ? 1 : 0) : 0);
+    if (size != static_cast<size_t>(dealt_here + carried[p]))
       return Error{"\"tehais\"[" + std::to_string(p) + "] holds " + std::to_string(size) + " tiles; a deal is " +
-                   std::to_string(kDealtTiles) + (carried[p] ? " and the " + std::to_string(carried[p]) + " shields carried" : "")};
+                   std::to_string(dealt_here) + (carried[p] ? " and the " + std::to_string(carried[p]) + " shields carried" : "")};
     if (p == seat_) {
       auto r = DealOwnHand(hand, carried[p]);
       if (!r) return r;
