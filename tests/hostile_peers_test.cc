@@ -317,6 +317,42 @@ TEST(HostileLines, IdleConnectionsDelayNoJoin) {
   for (int fd : {garbage, endless, bad_name, player}) close(fd);
 }
 
+// A server that greets, takes the join and then says nothing: the client gives up after its
+// read timeout instead of waiting forever.
+TEST(HostileLines, ClientGivesUpOnASilentServer) {
+  const int listener = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  ASSERT_EQ(listen(listener, 1), 0);
+  socklen_t len = sizeof a;
+  getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+  std::string join;
+  std::thread server([&] {
+    const int fd = accept(listener, nullptr, nullptr);
+    const std::string hello = R"({"type":"hello","protocol":"mjsonp","protocol_version":3})" "\n";
+    (void)!write(fd, hello.data(), hello.size());
+    join = ReadLineFrom(fd);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    close(fd);
+  });
+  const Ruleset rules = LoadRuleset("riichi").value();
+  MjaiBot bot(rules, std::move(MakeAgent("greedy")).value(), 1);
+  MjaiClientLimits limits;
+  limits.read_timeout = std::chrono::milliseconds(1000);
+  const auto start = std::chrono::steady_clock::now();
+  auto r = RunMjaiTcpClient({"127.0.0.1", std::to_string(ntohs(a.sin_port)), "default"}, "probe", bot, limits);
+  const auto took = std::chrono::steady_clock::now() - start;
+  server.join();
+  close(listener);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("the server sent nothing for 1 s (--read-timeout) after 1 lines"), std::string::npos)
+      << r.error();
+  EXPECT_LT(took, std::chrono::milliseconds(1400));
+  EXPECT_EQ(join, R"({"name":"probe","room":"default","type":"join"})");
+}
+
 TEST(HostileLines, JoinNamesAreChecked) {
   EXPECT_EQ(JoinNameProblem("shanten"), "");
   EXPECT_EQ(JoinNameProblem("mjai-client:greedy"), "");
