@@ -53,6 +53,11 @@ int NagashiPayment(const RoundState& s, int winner, int payer) {
 
 }  // namespace
 
+int HonbaShare(int honba_bonus, int winner, int payer) {
+  const int order = (payer - winner + 4) % 4;  // 1, 2, 3: the payers in turn order from the winner
+  return honba_bonus / 3 + (order <= honba_bonus % 3 ? 1 : 0);
+}
+
 std::array<int, 4> NotenSplit(int noten_payment, const std::array<bool, 4>& tenpai, int dealer) {
   std::array<int, 4> d{};
   const int tenpai_count = static_cast<int>(std::count(tenpai.begin(), tenpai.end(), true));
@@ -137,9 +142,7 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
   bool dealer_won = false;
   const Ruleset& rules = *s.rules;
   const ScoringModule* module = FindScoringModule(rules.scoring);
-  // Each of three payers' share of the honba (rules/points.h): the score's honba bonus is three
-  // of them, so the winner receives exactly what is paid.
-  const int honba_each = HonbaShare(rules);
+
   // Tsumo protection: the seats that pay nothing (shields).
   const std::array<bool, 4> protected_seat =
       tsumo ? ProtectFromTsumo(s, log, winners[0], tile) : std::array<bool, 4>{};
@@ -177,11 +180,12 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
           int pay = r.payment.kind == PaymentKind::kTsumoDealer ? r.payment.each
                     : p == s.dealer                           ? r.payment.dealer
                                                                : r.payment.non_dealer;
+          const int honba = HonbaShare(r.honba_bonus, w, p);
           if (protected_seat[p]) {
-            unpaid += pay + honba_each * ctx.honba;
+            unpaid += pay + honba;
             continue;
           }
-          d[p] -= pay + honba_each * ctx.honba;
+          d[p] -= pay + honba;
         }
       }
     } else if (liable >= 0 && liable != from) {

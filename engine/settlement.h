@@ -37,6 +37,12 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
 // An abortive draw (nine terminals, four winds, four riichi, four kans, triple ron): no payment.
 void SettleAbortiveDraw(RoundState& s, HandLog& log, DrawReason reason);
 
+// What `payer` pays of a tsumo's honba bonus (`honba` x `honba_value`, shared by the three others;
+// docs/RULESET.md, "Payments"): a third, and the remainder (one or two points) one point each
+// from the payers in turn order after the winner, so the three shares sum to the bonus exactly
+// (300: 100 each; 1000: 334, 333, 333).
+[[nodiscard]] int HonbaShare(int honba_bonus, int winner, int payer);
+
 // The noten payments of an exhaustive draw (docs/RULESET.md, "Payments"): each noten seat pays
 // `noten_payment` / (noten seats) rounded up to a whole point, and the tenpai seats share what
 // was paid equally, the remainder (fewer points than tenpai seats) one point each to the tenpai

@@ -28,7 +28,7 @@ JsonLineDocument::JsonLineDocument() : parser_(kMessageLimits.max_bytes) {
   // simdjson refuses what is deeper or longer than a message may be (its error sends the line to
   // the bounded check below); allocated again for a longer line, the depth limit is kept.
   // (On failure, here only out of memory, the parser allocates at its first line as before.)
-  if (parser_.allocate(4096, static_cast<size_t>(kMessageLimits.max_depth) + 1) != simdjson::SUCCESS) return;
+  if (parser_.allocate(4096, static_cast<size_t>(kMessageLimits.max_depth)) != simdjson::SUCCESS) return;
 }
 
 Result<JsonValue> JsonLineDocument::Parse(std::string_view line) {

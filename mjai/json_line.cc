@@ -45,7 +45,7 @@ json Tree(simdjson::dom::element e) {
 
 JsonLineParser::JsonLineParser() : parser_(kMessageLimits.max_bytes) {
   // (On failure, here only out of memory, the parser allocates at its first line as before.)
-  if (parser_.allocate(4096, static_cast<size_t>(kMessageLimits.max_depth) + 1) != simdjson::SUCCESS) return;
+  if (parser_.allocate(4096, static_cast<size_t>(kMessageLimits.max_depth)) != simdjson::SUCCESS) return;
 }
 
 json JsonLineParser::Parse(std::string_view line) {

@@ -32,8 +32,7 @@ Payment PaymentFromBase(int base, bool dealer, bool tsumo) {
 }
 
 void AddHonbaAndDeposits(int honba, int riichi_sticks, const Ruleset& rules, ScoreResult* result) {
-  result->honba_bonus =
-      result->payment.kind == PaymentKind::kRon ? honba * rules.honba_value : 3 * honba * HonbaShare(rules);
+  result->honba_bonus = honba * rules.honba_value;
   result->deposits = riichi_sticks * rules.riichi_deposit;
   result->total = result->payment.Total() + result->honba_bonus + result->deposits;
 }

@@ -23,14 +23,7 @@ struct BasePoints {
 // the dealer pays (or, when winning, receives from each) 2x, non-dealers 1x.
 [[nodiscard]] Payment PaymentFromBase(int base, bool dealer, bool tsumo);
 
-// What each payer of a payment shared by the three others (a tsumo, or a ron the module makes
-// all three pay) pays per honba: `honba_value` / 3 rounded up to a whole point (100 of riichi's
-// 300), so that the winner receives exactly what the three pay (docs/RULESET.md, "Payments").
-[[nodiscard]] constexpr int HonbaShare(const Ruleset& rules) { return (rules.honba_value + 2) / 3; }
-
-// Fills honba_bonus, deposits and total of a result from its payment (which must be set): the
-// honba bonus is `honba` x `honba_value` from a discarder, 3 x HonbaShare per honba when the
-// three others pay.
+// Fills honba_bonus, deposits and total of a result from its payment.
 void AddHonbaAndDeposits(int honba, int riichi_sticks, const Ruleset& rules, ScoreResult* result);
 
 }  // namespace mj

@@ -37,7 +37,6 @@
 #include "replays/replay.h"
 #include "replays/safe_path.h"
 #include "rules/bounded_json.h"
-#include "rules/points.h"
 #include "rules/ruleset.h"
 
 namespace mj {
@@ -422,23 +421,16 @@ TEST(HostilePoints, NotenPaymentsSplitByTheWrittenRule) {
   // from the dealer (seat 1) in turn order.
   EXPECT_EQ(NotenSplit(100, T{true, true, false, true}, 1), (A{33, 34, -100, 33}));
   EXPECT_EQ(NotenSplit(100, T{true, true, false, true}, 3), (A{33, 33, -100, 34}));
-  // Riichi's 300 honba: 100 a payer; 1000: 334 a payer, the winner gets all 1002.
-  Ruleset r = LoadRuleset("riichi").value();
-  EXPECT_EQ(HonbaShare(r), 100);
-  r.honba_value = 1000;
-  EXPECT_EQ(HonbaShare(r), 334);
-  ScoreResult tsumo;
-  tsumo.payment.kind = PaymentKind::kTsumoNonDealer;
-  tsumo.payment.dealer = 2000;
-  tsumo.payment.non_dealer = 1000;
-  AddHonbaAndDeposits(2, 1, r, &tsumo);
-  EXPECT_EQ(tsumo.honba_bonus, 2 * 3 * 334);
-  EXPECT_EQ(tsumo.total, 4000 + 2004 + 1000);
-  ScoreResult ron;
-  ron.payment.kind = PaymentKind::kRon;
-  ron.payment.ron = 3900;
-  AddHonbaAndDeposits(2, 0, r, &ron);
-  EXPECT_EQ(ron.honba_bonus, 2000);
+  // A tsumo's honba bonus: riichi's 300 a honba is 100 a payer; 1000 is 334 from the seat after
+  // the winner, 333 from the others; 2 honba of 1000 (2000): 667, 667, 666.
+  EXPECT_EQ(HonbaShare(300, 0, 1) + HonbaShare(300, 0, 2) + HonbaShare(300, 0, 3), 300);
+  EXPECT_EQ(HonbaShare(300, 2, 3), 100);
+  EXPECT_EQ(HonbaShare(1000, 2, 3), 334);
+  EXPECT_EQ(HonbaShare(1000, 2, 0), 333);
+  EXPECT_EQ(HonbaShare(1000, 2, 1), 333);
+  EXPECT_EQ(HonbaShare(2000, 3, 0), 667);
+  EXPECT_EQ(HonbaShare(2000, 3, 1), 667);
+  EXPECT_EQ(HonbaShare(2000, 3, 2), 666);
 }
 
 // Every hand's settlement sums to what the table collected: a win's deltas to its deposits, a
