@@ -69,7 +69,7 @@ int RunMatch(const std::vector<std::string>& args) {
       "i/N: play only shard i (0..N-1) of N of the match: games g = i (mod N), or with --duplicate the sets "
       "k = i (mod N); same seeds, seating and file names as the whole match; its --summary merges with "
       "mahjong stats merge (docs/SCALE.md)");
-  AddBotFlags(desc, bot_flags, "batched");
+  AddBotFlags(desc, bot_flags, "batched", 5000);
   po::variables_map vm;
   if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   if (!vm.count("agents")) {

@@ -14,6 +14,7 @@
 #include "mjai/stdio_bots.h"
 #include "replays/match_plan.h"
 #include "replays/replay.h"
+#include "replays/safe_path.h"
 
 namespace mj::cli {
 namespace {
@@ -69,6 +70,7 @@ struct PlayedGame {
   std::string path;         // its replay file; empty when none is written for it
   std::string write_error;  // the compressor's or the file system's error, if any
   std::string error;   // agent error that stopped the game
+  std::vector<std::string> faults;  // faults after which a seat was substituted
   int hands = 0;
 };
 
@@ -142,13 +144,14 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
         else p.write_error = bytes.error();
       }
       if (p.write_error.empty()) {
-        std::ofstream out(p.path, std::ios::binary | std::ios::trunc);
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        out.close();
-        if (!out) p.write_error = "cannot write " + p.path;
+        if (auto written = WriteFileNoFollow(p.path, text); !written) p.write_error = written.error();
       }
     }
     if (!record.complete) p.error = record.error;
+    // A fault the game went on after (--bot-fault substitute) is told too: the seat's later
+    // decisions were not its agent's.
+    for (const AgentFault& f : record.faults)
+      if (f.substituted) p.faults.push_back(f.error);
     p.hands = static_cast<int>(std::count_if(record.events.begin(), record.events.end(),
                                              [](const Event& e) { return e.type == EventType::kStartKyoku; }));
     return p;
@@ -168,6 +171,12 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
       if (!path.empty()) msg += "; the replay up to there is in " + path;
       std::fprintf(stderr, "%s: %s\n", setup.label.c_str(), msg.c_str());
       run.problems.push_back(msg);
+    }
+    for (const std::string& f : p.faults) {
+      progress.Clear();
+      std::fprintf(stderr, "%s: game %ld (seed %llu): %s (the seat played tsumogiri/pass from then on)%s%s\n",
+                   setup.label.c_str(), game, static_cast<unsigned long long>(p.summary.seed), f.c_str(),
+                   path.empty() ? "" : "; replay ", path.c_str());
     }
     run.hands += p.hands;
     run.games.push_back(std::move(p.summary));

@@ -34,6 +34,7 @@ constexpr const char* kName = "mahjong mjai-client";
 int RunMjaiClient(const std::vector<std::string>& args) {
   std::string agent_spec, rules_name, name, seed_text, game_seed_text, match_seed_text, dialect_text, log_level, url;
   int games = 1;
+  long max_line = 1 << 20, read_timeout_s = 600;
   po::options_description desc(
       "mahjong mjai-client: a built-in agent as an mjai client, until end_game\n"
       "  mahjong mjai-client [--agent SPEC] mjsonp://HOST:PORT/ROOM      (TCP, lock-step)\n"
@@ -60,6 +61,11 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       "dialect", po::value<std::string>(&dialect_text)->default_value("lockstep"),
       "stdio dialect: lockstep (one event per line, one answer each) or batched (a line holds the "
       "events since the last answer, as a JSON array; one answer per line)")(
+      "max-line", po::value<long>(&max_line)->default_value(1 << 20),
+      "the longest line accepted from the server, in bytes (256 .. 67108864); a longer one is an error")(
+      "read-timeout", po::value<long>(&read_timeout_s)->default_value(600),
+      "TCP: seconds the server may stay silent (1 .. 86400; players' thinking and joins included) before "
+      "the client gives up with an error")(
       "log-level", po::value<std::string>(&log_level)->default_value("warn"),
       "trace (every line on the wire), debug, info, warn, error, off; logs go to stderr")(
       "url", po::value<std::string>(&url), "mjsonp://HOST:PORT/ROOM");
@@ -81,6 +87,13 @@ int RunMjaiClient(const std::vector<std::string>& args) {
     std::cerr << kName << ": --games must be at least 1\n";
     return 2;
   }
+  if (max_line < 256 || max_line > (64L << 20) || read_timeout_s < 1 || read_timeout_s > 86400) {
+    std::cerr << kName << ": --max-line must be 256 .. 67108864 bytes and --read-timeout 1 .. 86400 s\n";
+    return 2;
+  }
+  MjaiClientLimits limits;
+  limits.max_line = static_cast<size_t>(max_line);
+  limits.read_timeout = std::chrono::seconds(read_timeout_s);
   const bool stdio = vm.count("stdio") > 0;
   if (stdio == !url.empty()) {
     std::cerr << kName << ": give either an mjsonp://HOST:PORT/ROOM address or --stdio\n" << desc;
@@ -129,7 +142,7 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   Result<MjaiClientResult> result = Error{""};
   if (stdio) {
     std::ios::sync_with_stdio(false);
-    result = RunMjaiStdioClient(std::cin, std::cout, dialect, bot, games);
+    result = RunMjaiStdioClient(std::cin, std::cout, dialect, bot, games, limits);
   } else {
     auto address = ParseMjsonpUrl(url);
     if (!address) {
@@ -143,7 +156,7 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
       for (auto pause = std::chrono::milliseconds(20);; pause = std::min(2 * pause, std::chrono::milliseconds(1000))) {
         const long events_before = bot.stats().events;
-        result = RunMjaiTcpClient(*address, name, bot);
+        result = RunMjaiTcpClient(*address, name, bot, limits);
         const bool busy = !result && bot.stats().events == events_before &&
                           result.error().find("busy") != std::string::npos;
         if (!busy || std::chrono::steady_clock::now() + pause > give_up) break;

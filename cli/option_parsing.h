@@ -31,11 +31,15 @@ namespace mj::cli {
 struct BotFlags {
   std::string exchange, fault, dialect;
   long timeout_ms = 5000;
+  long max_line = 65536;
 };
 
-// Adds the four options to `desc`; `default_exchange` is "lockstep" (serve, like the reference
-// server) or "batched" (match).
-void AddBotFlags(boost::program_options::options_description& desc, BotFlags& flags, const char* default_exchange);
+// Adds the options to `desc` (--bot-exchange, --bot-timeout, --bot-fault, --bot-dialect,
+// --max-line); `default_exchange` is "lockstep" (serve, like the reference server) or "batched"
+// (match); `default_timeout_ms` the answer time: serve's is the reference server's 60 s (outside
+// bots over the network, some thinking seconds a decision), match's 5 s (bots it starts itself).
+void AddBotFlags(boost::program_options::options_description& desc, BotFlags& flags, const char* default_exchange,
+                 long default_timeout_ms);
 
 // Checks the flags and fills `out` (exchange, fault policy, dialect, timeout); an error naming
 // the option and its allowed values otherwise.

@@ -19,6 +19,7 @@
 #include "replays/claim_statistics.h"
 #include "replays/match_statistics.h"
 #include "replays/ruleset_comparison.h"
+#include "replays/safe_path.h"
 #include "replays/statistics_table.h"
 #include "rules/ruleset.h"
 #include "rules/ruleset_sweep.h"
@@ -185,6 +186,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
   const bool write_json = !summary_path.empty() || !report_dir.empty();
   nlohmann::json per_rules = nlohmann::json::array();
   int exit_code = 0;
+  const std::vector<std::string> folders = RulesetFolderNames(rulesets);  // --out DIR/<folder>
   for (const Ruleset& rules : rulesets) {
     MatchSetup setup;
     setup.rules = rules;
@@ -195,7 +197,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     setup.jobs = static_cast<int>(*jobs);
     setup.label = std::string(kName) + " " + rules.name;
     if (!out_dir.empty()) {
-      setup.out_dir = (fs::path(out_dir) / rules.name).string();
+      setup.out_dir = (fs::path(out_dir) / folders[static_cast<size_t>(&rules - rulesets.data())]).string();
       fs::create_directories(setup.out_dir);
     }
     std::fprintf(stderr, "%s: %s, %ld games\n", kName, rules.name.c_str(), setup.games);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "replays/replay.h"
 #include "replays/replay_html.h"
 #include "replays/replay_import.h"
+#include "replays/safe_path.h"
 
 namespace mj::cli {
 namespace {
@@ -29,17 +31,48 @@ int Usage(const std::string& problem) {
   return 2;
 }
 
-bool WriteText(const fs::path& path, const std::string& text, std::string* error) {
+// Writes a page: a link planted where it goes is replaced, not followed (WriteFileNoFollow), and
+// with `inside` given, the page's folder must be inside it once links are resolved (a folder
+// below it that is a link to elsewhere is refused).
+bool WriteText(const fs::path& path, const std::string& text, std::string* error, const fs::path& inside = {}) {
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    *error = "cannot write " + path.string();
+  if (!inside.empty()) {
+    const fs::path root = fs::weakly_canonical(inside, ec);
+    const fs::path parent = fs::weakly_canonical(path.has_parent_path() ? path.parent_path() : fs::path("."), ec);
+    const auto [r, p] = std::mismatch(root.begin(), root.end(), parent.begin(), parent.end());
+    if (ec || r != root.end()) {
+      *error = "cannot write " + path.string() + ": its folder leads out of " + inside.string() + " (a symbolic link?)";
+      return false;
+    }
+  }
+  if (auto written = WriteFileNoFollow(path.string(), text); !written) {
+    *error = written.error();
     return false;
   }
   return true;
+}
+
+// The page of each replay file (relative paths): "x.json" -> "x.html", any other name gets
+// ".html" appended ("x.json.gz.html", "x.json.zst.html"), and a page name met before (or the
+// index's, "index.html"; compared without regard to case) gets "-2", "-3", ... before ".html".
+std::vector<fs::path> PageNames(const std::vector<fs::path>& relative) {
+  std::vector<fs::path> pages;
+  std::vector<std::string> taken = {"index.html"};
+  auto lower = [](std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+  };
+  for (const fs::path& rel : relative) {
+    std::string stem = rel.generic_string();
+    if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".json") == 0) stem.resize(stem.size() - 5);
+    std::string page = stem + ".html";
+    for (int k = 2; std::find(taken.begin(), taken.end(), lower(page)) != taken.end(); ++k)
+      page = stem + "-" + std::to_string(k) + ".html";
+    taken.push_back(lower(page));
+    pages.emplace_back(page);
+  }
+  return pages;
 }
 
 int OneFile(const std::string& file, std::string out, const std::string& review_file) {
@@ -93,6 +126,9 @@ int Directory(const std::string& dir, std::string out) {
     return 2;
   }
   std::sort(files.begin(), files.end());
+  std::vector<fs::path> relative;
+  for (const fs::path& f : files) relative.push_back(f.lexically_relative(dir));
+  const std::vector<fs::path> pages = PageNames(relative);
   // Pages are independent: written by one worker per core, each taking the next file.
   std::vector<ReplayIndexEntry> entries(files.size());
   std::vector<std::string> problems(files.size());
@@ -101,7 +137,7 @@ int Directory(const std::string& dir, std::string out) {
     for (size_t i = next++; i < files.size(); i = next++) {
       const fs::path& file = files[i];
       ReplayIndexEntry& entry = entries[i];
-      const fs::path rel = file.lexically_relative(dir);
+      const fs::path& rel = relative[i];
       entry.file = rel.generic_string();
       auto record = ReadGameFile(file.string());
       if (!record) {
@@ -110,10 +146,9 @@ int Directory(const std::string& dir, std::string out) {
         continue;
       }
       entry.doc = ReplayToJson(*record);
-      fs::path page = rel;
-      page.replace_extension(".html");
+      const fs::path& page = pages[i];
       std::string error;
-      if (WriteText(fs::path(out) / page, ReplayHtml(entry.doc, entry.file), &error)) {
+      if (WriteText(fs::path(out) / page, ReplayHtml(entry.doc, entry.file), &error, out)) {
         entry.page = page.generic_string();
       } else {
         problems[i] = error;
@@ -133,7 +168,7 @@ int Directory(const std::string& dir, std::string out) {
   }
   const fs::path index = fs::path(out) / "index.html";
   std::string error;
-  if (!WriteText(index, ReplayIndexHtml(entries, fs::path(dir).lexically_normal().generic_string()), &error)) {
+  if (!WriteText(index, ReplayIndexHtml(entries, fs::path(dir).lexically_normal().generic_string()), &error, out)) {
     std::cerr << "mahjong replay html: " << error << "\n";
     return 1;
   }

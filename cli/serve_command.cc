@@ -25,6 +25,7 @@
 #include "mjai/tcp_lobby.h"
 #include "replays/match_stats.h"
 #include "replays/replay.h"
+#include "rules/bounded_json.h"
 #include "rules/ruleset.h"
 #include "rules/scoring_module.h"
 
@@ -90,7 +91,7 @@ int RunServe(const std::vector<std::string>& args) {
       "log-level", po::value<std::string>(&log_level)->default_value("info"),
       "trace (every line on the wire), debug, info, warn, error, off")(
       "log-file", po::value<std::string>(&log_file), "write the log there instead of stderr");
-  AddBotFlags(desc, bot_flags, "lockstep");
+  AddBotFlags(desc, bot_flags, "lockstep", 60000);
   po::variables_map vm;
   if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   if (!vm.count("out")) {
@@ -117,7 +118,9 @@ int RunServe(const std::vector<std::string>& args) {
     return 2;
   }
   options.wire_log = [](int seat, const std::string& bot, bool sent, const std::string& line) {
-    spdlog::trace("{} seat {} ({})\t{}", sent ? "server ->" : "server <-", seat, bot, line);
+    // A peer's line is logged as quoted text: no control character can split or colour the log.
+    if (spdlog::should_log(spdlog::level::trace))
+      spdlog::trace("{} seat {} ({})\t{}", sent ? "server ->" : "server <-", seat, bot, QuotedText(line, 1 << 16));
   };
   options.fault_log = [](const AgentFault& f) {
     spdlog::error("{}{}", f.error, f.substituted ? " (the seat plays tsumogiri/pass from now on)" : " (game ends)");

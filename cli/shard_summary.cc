@@ -5,6 +5,7 @@
 
 #include "replays/match_plan.h"
 #include "replays/match_shard.h"
+#include "rules/bounded_json.h"
 #include "rules/ruleset.h"
 
 namespace mj::cli {
@@ -54,12 +55,16 @@ Result<Shard> ReadShard(const std::string& name, const json& doc) {
   s.records = std::move(summary->second);
   const json& info = doc.at("shard");
   try {
-    s.shard.index = info.at("index").get<long>();
-    s.shard.count = info.at("count").get<long>();
-    s.games = info.at("games").get<long>();
+    // Read exactly (get<long>() would wrap or, for a huge floating-point number, be undefined).
+    for (const auto& [key, out] : {std::pair{"index", &s.shard.index}, std::pair{"count", &s.shard.count},
+                                   std::pair{"games", &s.games}}) {
+      const auto v = JsonIntIn(info.at(key), 0, int64_t{1} << 40);
+      if (!v) return Error{name + ": /shard/" + key + ": " + DescribeJson(info.at(key)) + " is not a count"};
+      *out = static_cast<long>(*v);
+    }
     s.match = info.at("match");
   } catch (const std::exception& e) {
-    return Error{name + ": /shard: " + e.what()};
+    return Error{name + ": /shard: " + PrintableText(e.what(), 300)};
   }
   if (s.shard.count < 1 || s.shard.index < 0 || s.shard.index >= s.shard.count)
     return Error{name + ": /shard: shard " + ShardName(s.shard) + " is not one of 0/N ... (N-1)/N"};

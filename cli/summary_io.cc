@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "replays/parallel_for.h"
+#include "rules/bounded_json.h"
 
 namespace mj::cli {
 
@@ -73,15 +74,13 @@ Result<bool> WriteSummary(const std::string& path, const MatchHeader& header, co
 }
 
 Result<json> ReadJsonFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read " + path};
-  std::ostringstream text;
-  text << in.rdbuf();
-  try {
-    return json::parse(text.str());
-  } catch (const json::parse_error& e) {
-    return Error{path + ": invalid JSON: " + e.what()};
-  }
+  // A summary is outside input: bounded in size and depth, every parser error (a count written
+  // 1e999 is a number out of range) an error naming the file.
+  auto text = ReadBoundedFile(path, kSummaryLimits.max_bytes);
+  if (!text) return Error{text.error()};
+  auto doc = ParseBoundedJson(*text, kSummaryLimits);
+  if (!doc) return Error{path + ": invalid JSON: " + doc.error()};
+  return doc;
 }
 
 }  // namespace mj::cli

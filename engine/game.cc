@@ -38,6 +38,8 @@ NextHand AdvanceGame(const Ruleset& rules, const RoundSetup& played, const Round
   const int low_score = *std::min_element(setup.scores.begin(), setup.scores.end());
   if (rules.bust_ends_game && std::any_of(setup.scores.begin(), setup.scores.end(), [](int s) { return s < 0; })) {
     end = true;
+  } else if (top_score > kPointsLimit || low_score < -kPointsLimit) {
+    end = true;  // the points limit (engine/invariants.h): no later hand can wrap a score
   } else if (rules.max_hands > 0 && setup.hands_played >= rules.max_hands) {
     end = true;  // every hand counts, draws included
   } else if (rules.end_point_gap > 0 && top_score - low_score > rules.end_point_gap) {
@@ -133,6 +135,7 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
       rec.error = outcome.error();
       return rec;
     }
+    if (auto b = CheckScoreConservation(rules, outcome->scores, outcome->riichi_sticks); !b.empty()) return rec.error = "invariant broken after hand " + std::to_string(hand_index + 1) + ": " + b, rec;
     ++hand_index;
     const NextHand next = AdvanceGame(rules, setup, *outcome);
     setup = next.setup;

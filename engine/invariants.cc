@@ -147,4 +147,15 @@ std::string CheckInvariants(const RoundState& s, int expected_total) {
   return {};
 }
 
+std::string CheckScoreConservation(const Ruleset& rules, const std::array<int, 4>& scores, int riichi_sticks) {
+  const int64_t deposits = int64_t{riichi_sticks} * rules.riichi_deposit;
+  int64_t total = deposits;
+  for (const int v : scores) total += v;
+  const int64_t expected = int64_t{4} * rules.starting_points;
+  if (total == expected) return {};
+  return "scores " + std::to_string(scores[0]) + " " + std::to_string(scores[1]) + " " + std::to_string(scores[2]) +
+         " " + std::to_string(scores[3]) + " plus deposits " + std::to_string(deposits) + " make " +
+         std::to_string(total) + ", not the starting total " + std::to_string(expected);
+}
+
 }  // namespace mj

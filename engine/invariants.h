@@ -33,6 +33,17 @@ class TileConservationChecker {
   std::vector<Counts> suffix_;  // suffix_[i]: the tiles of wall_[i..end_), for i in [0, end_]
 };
 
+// Scores are 32-bit: a game ends after a hand that leaves any seat beyond +-kPointsLimit points
+// (AdvanceGame; the "points limit", docs/RULESET.md), so that no hand, which moves far fewer
+// points in every ruleset a player would set, can take a score past 2^31.
+inline constexpr int kPointsLimit = 1'000'000'000;
+
+// Score conservation, checked after every hand in every build (PlayGame): the four scores plus
+// the deposits on the table equal 4 x starting_points, summed in 64 bits so a wrapped score
+// cannot hide. Empty when it holds, else the sums.
+[[nodiscard]] std::string CheckScoreConservation(const Ruleset& rules, const std::array<int, 4>& scores,
+                                                 int riichi_sticks);
+
 // Empty if every invariant holds, else what is wrong. `expected_total` = starting points x 4.
 [[nodiscard]] std::string CheckInvariants(const RoundState& s, int expected_total);
 

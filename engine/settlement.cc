@@ -53,6 +53,32 @@ int NagashiPayment(const RoundState& s, int winner, int payer) {
 
 }  // namespace
 
+int HonbaShare(int honba_bonus, int winner, int payer) {
+  const int order = (payer - winner + 4) % 4;  // 1, 2, 3: the payers in turn order from the winner
+  return honba_bonus / 3 + (order <= honba_bonus % 3 ? 1 : 0);
+}
+
+std::array<int, 4> NotenSplit(int noten_payment, const std::array<bool, 4>& tenpai, int dealer) {
+  std::array<int, 4> d{};
+  const int tenpai_count = static_cast<int>(std::count(tenpai.begin(), tenpai.end(), true));
+  if (tenpai_count == 0 || tenpai_count == 4) return d;
+  const int noten_count = 4 - tenpai_count;
+  const int64_t each = (int64_t{noten_payment} + noten_count - 1) / noten_count;  // rounded up
+  const int64_t pot = each * noten_count;
+  const int64_t share = pot / tenpai_count;
+  int64_t rest = pot % tenpai_count;  // fewer points than tenpai seats
+  for (int k = 0; k < 4; ++k) {
+    const int p = (dealer + k) % 4;  // the rest goes one point a seat from the dealer on
+    if (!tenpai[p]) {
+      d[p] = static_cast<int>(-each);
+      continue;
+    }
+    d[p] = static_cast<int>(share + (rest > 0 ? 1 : 0));
+    if (rest > 0) --rest;
+  }
+  return d;
+}
+
 // Pao (liability): the discard that completes the third dragon or fourth wind meld, or
 // (pao_one_suit) the fourth meld of a hand whose melds are all of the called tile's suit, makes
 // its discarder liable for that limit hand.
@@ -116,7 +142,7 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
   bool dealer_won = false;
   const Ruleset& rules = *s.rules;
   const ScoringModule* module = FindScoringModule(rules.scoring);
-  const int honba_each = rules.honba_value / 3;
+
   // Tsumo protection: the seats that pay nothing (shields).
   const std::array<bool, 4> protected_seat =
       tsumo ? ProtectFromTsumo(s, log, winners[0], tile) : std::array<bool, 4>{};
@@ -154,11 +180,12 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
           int pay = r.payment.kind == PaymentKind::kTsumoDealer ? r.payment.each
                     : p == s.dealer                           ? r.payment.dealer
                                                                : r.payment.non_dealer;
+          const int honba = HonbaShare(r.honba_bonus, w, p);
           if (protected_seat[p]) {
-            unpaid += pay + honba_each * ctx.honba;
+            unpaid += pay + honba;
             continue;
           }
-          d[p] -= pay + honba_each * ctx.honba;
+          d[p] -= pay + honba;
         }
       }
     } else if (liable >= 0 && liable != from) {
@@ -238,8 +265,8 @@ bool SettleExhaustiveDraw(RoundState& s, HandLog& log) {
       }
     }
   } else if (tenpai_count > 0 && tenpai_count < 4) {
-    for (int p = 0; p < 4; ++p)
-      d[p] = info->tenpai[p] ? rules.noten_payment / tenpai_count : -rules.noten_payment / (4 - tenpai_count);
+    const std::array<int, 4> split = NotenSplit(rules.noten_payment, info->tenpai, s.dealer);
+    for (int p = 0; p < 4; ++p) d[p] = split[p];
   }
   for (int p = 0; p < 4; ++p) s.scores[p] += d[p];
   info->deltas = d;

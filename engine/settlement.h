@@ -37,6 +37,19 @@ bool SettleWins(RoundState& s, HandLog& log, const Pao& pao, const std::vector<i
 // An abortive draw (nine terminals, four winds, four riichi, four kans, triple ron): no payment.
 void SettleAbortiveDraw(RoundState& s, HandLog& log, DrawReason reason);
 
+// What `payer` pays of a tsumo's honba bonus (`honba` x `honba_value`, shared by the three others;
+// docs/RULESET.md, "Payments"): a third, and the remainder (one or two points) one point each
+// from the payers in turn order after the winner, so the three shares sum to the bonus exactly
+// (300: 100 each; 1000: 334, 333, 333).
+[[nodiscard]] int HonbaShare(int honba_bonus, int winner, int payer);
+
+// The noten payments of an exhaustive draw (docs/RULESET.md, "Payments"): each noten seat pays
+// `noten_payment` / (noten seats) rounded up to a whole point, and the tenpai seats share what
+// was paid equally, the remainder (fewer points than tenpai seats) one point each to the tenpai
+// seats in turn order from the dealer. Every point paid is received (3000: 3000 / 1500 each /
+// 1000 each, as tables pay it). All zero when every seat or none is tenpai.
+[[nodiscard]] std::array<int, 4> NotenSplit(int noten_payment, const std::array<bool, 4>& tenpai, int dealer);
+
 // An exhaustive draw: nagashi mangan if any seat has it, else the noten payments; then the
 // shields the draw takes. Returns whether the dealer is tenpai.
 bool SettleExhaustiveDraw(RoundState& s, HandLog& log);

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cstdlib>
+#include <memory>
+#include <sstream>
 #include <span>
 #include <string>
 #include <vector>
@@ -9,6 +11,10 @@
 #include "agents/random_agent.h"
 #include "engine/game.h"
 #include "mjai/action_json.h"
+#include "mjai/client.h"
+#include "mjai/client_bot.h"
+#include "replays/game_summary.h"
+#include "replays/match_statistics.h"
 #include "replays/replay.h"
 #include "replays/replay_verify.h"
 #include "replays/tenhou6.h"
@@ -116,12 +122,45 @@ void MjaiAction(std::string_view data) {
   if (!found) std::abort();
 }
 
+void MjaiClient(std::string_view data) {
+  if (data.empty()) return;
+  const auto selector = static_cast<unsigned char>(data[0]);
+  MjaiBot bot(Preset(selector), std::make_unique<RandomAgent>(), selector);
+  std::istringstream in{std::string(data.substr(1))};
+  std::ostringstream out;
+  const auto dialect = (selector & 0x80) != 0 ? MjaiStdioDialect::kBatched : MjaiStdioDialect::kLockstep;
+  MjaiClientLimits limits;
+  limits.max_line = 4096;  // the fuzzer's inputs are shorter; a longer line is refused whole
+  (void)RunMjaiStdioClient(in, out, dialect, bot, 2, limits);
+  // Every answer written is one line of JSON.
+  std::istringstream answers(out.str());
+  std::string line;
+  while (std::getline(answers, line))
+    if (!nlohmann::json::accept(line)) std::abort();
+}
+
+void Summary(std::string_view data) {
+  auto doc = ParseBoundedJson(data, kSummaryLimits);
+  if (!doc) return;
+  auto summary = SummaryFromJson(*doc);
+  if (!summary) return;
+  // Every accepted record is written back to what it was read from, and reads back the same.
+  for (const GameSummary& g : summary->second) {
+    const nlohmann::json written = GameSummaryToJson(g);
+    auto back = GameSummaryFromJson(written, "/games");
+    if (!back || GameSummaryToJson(*back) != written) std::abort();
+  }
+  if (summary->second.size() <= 16) (void)MatchStatistics(summary->first, summary->second, 1);
+}
+
 Target TargetNamed(std::string_view name) {
   if (name == "score_line") return ScoreLine;
   if (name == "ruleset") return RulesetFile;
   if (name == "replay") return ReplayFile;
   if (name == "tenhou6") return TenhouRecord;
   if (name == "mjai_action") return MjaiAction;
+  if (name == "mjai_client") return MjaiClient;
+  if (name == "summary") return Summary;
   return nullptr;
 }
 

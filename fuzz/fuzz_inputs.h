@@ -15,8 +15,11 @@ void RulesetFile(std::string_view data);  // a ruleset file; an accepted ruleset
 void ReplayFile(std::string_view data);   // a replay file; a loaded replay is verified
 void TenhouRecord(std::string_view data); // a tenhou.net/6 record; a parsed game is verified
 void MjaiAction(std::string_view data);   // an mjai answer (after a selector byte) at a real decision
+void MjaiClient(std::string_view data);   // a server's event stream to `mjai-client --stdio` (selector byte first)
+void Summary(std::string_view data);      // a match summary file (`stats merge`); accepted records round-trip
 
-// The target of a name ("score_line", "ruleset", "replay", "tenhou6", "mjai_action"), or nullptr.
+// The target of a name ("score_line", "ruleset", "replay", "tenhou6", "mjai_action", "mjai_client",
+// "summary"), or nullptr.
 using Target = void (*)(std::string_view);
 [[nodiscard]] Target TargetNamed(std::string_view name);
 

@@ -1,6 +1,11 @@
 #include "mjai/bot_process.h"
 
+#include <dirent.h>
+
+#include <atomic>
 #include <cerrno>
+#include <cstdlib>
+#include <vector>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -18,6 +23,38 @@ std::string Describe(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
   return "ended";
+}
+
+// Kills every process whose environment holds `tag` (a whole "NAME=value" entry), as the bot's
+// descendants inherit it, wherever they moved (another session or group, reparented to init).
+// Reads /proc; processes of other users are not readable and are left alone.
+void KillTagged(const std::string& tag) {
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return;
+  const pid_t self = getpid();
+  while (const dirent* entry = readdir(proc)) {
+    char* end = nullptr;
+    const long pid = std::strtol(entry->d_name, &end, 10);
+    if (end == entry->d_name || *end != '\0' || pid <= 1 || pid == self) continue;
+    const std::string path = std::string("/proc/") + entry->d_name + "/environ";
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    std::string env;
+    char buffer[8192];
+    ssize_t n;
+    while ((n = read(fd, buffer, sizeof buffer)) > 0 && env.size() < (1u << 20)) env.append(buffer, static_cast<size_t>(n));
+    close(fd);
+    // Entries are separated by NUL bytes.
+    for (size_t at = env.find(tag); at != std::string::npos; at = env.find(tag, at + 1)) {
+      const bool starts = at == 0 || env[at - 1] == '\0';
+      const bool ends = at + tag.size() == env.size() || env[at + tag.size()] == '\0';
+      if (starts && ends) {
+        kill(static_cast<pid_t>(pid), SIGKILL);
+        break;
+      }
+    }
+  }
+  closedir(proc);
 }
 
 }  // namespace
@@ -42,8 +79,16 @@ Result<std::unique_ptr<BotProcess>> BotProcess::Start(const std::string& command
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attributes, 0);
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+  // The bot's environment: ours and its tag (any earlier MJ_BOT_TAG replaced).
+  static std::atomic<unsigned long> bots_started{0};
+  const std::string tag = "MJ_BOT_TAG=" + std::to_string(getpid()) + "-" + std::to_string(bots_started++);
+  std::vector<char*> env;
+  for (char** e = environ; *e != nullptr; ++e)
+    if (std::strncmp(*e, "MJ_BOT_TAG=", 11) != 0) env.push_back(*e);
+  env.push_back(const_cast<char*>(tag.c_str()));
+  env.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char**>(argv), environ);
+  const int rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char**>(argv), env.data());
   posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   close(to_child[0]);
@@ -53,7 +98,8 @@ Result<std::unique_ptr<BotProcess>> BotProcess::Start(const std::string& command
     close(from_child[0]);
     return Error{"cannot start \"" + command + "\": " + std::strerror(rc)};
   }
-  return std::unique_ptr<BotProcess>(new BotProcess(pid, std::make_unique<LineChannel>(from_child[0], to_child[1])));
+  return std::unique_ptr<BotProcess>(
+      new BotProcess(pid, tag, std::make_unique<LineChannel>(from_child[0], to_child[1])));
 }
 
 std::string BotProcess::ExitStatus() {
@@ -69,6 +115,7 @@ void BotProcess::Reaped(int status) {
   // Whatever the bot left running in its group goes with it (no error when nothing is left);
   // right after the reaping, while the group's id cannot have been given to anyone else.
   kill(-group_, SIGKILL);
+  KillTagged(tag_);
 }
 
 std::string BotProcess::Stop(std::chrono::milliseconds grace) {

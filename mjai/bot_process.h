@@ -2,7 +2,9 @@
 // BotProcess: a bot started as a child process (`/bin/sh -c CMD`) whose stdin and stdout are a
 // LineChannel; its stderr is inherited. It runs in a process group of its own. Stopping it
 // closes its stdin, gives it a moment to exit, then kills the whole group (the shell and all it
-// started); the child is always reaped.
+// started); the child is always reaped. A process that left the group (setsid, a daemon) is
+// found by the environment every process the bot starts inherits (MJ_BOT_TAG, unique per bot)
+// and killed too.
 
 #include <chrono>
 #include <memory>
@@ -31,12 +33,13 @@ class BotProcess {
   std::string ExitStatus();
 
  private:
-  BotProcess(pid_t pid, std::unique_ptr<LineChannel> channel)
-      : pid_(pid), group_(pid), channel_(std::move(channel)) {}
+  BotProcess(pid_t pid, std::string tag, std::unique_ptr<LineChannel> channel)
+      : pid_(pid), group_(pid), tag_(std::move(tag)), channel_(std::move(channel)) {}
   // Records how the reaped child ended and kills what is left of its group.
   void Reaped(int status);
   pid_t pid_;
   pid_t group_;  // the bot's process group (its own; every process it starts is in it)
+  std::string tag_;  // "MJ_BOT_TAG=<engine pid>-<n>" in the bot's environment
   std::unique_ptr<LineChannel> channel_;
   std::string ended_;
 };

@@ -15,63 +15,16 @@
 #include <spdlog/spdlog.h>
 
 #include "mjai/event_json.h"
+#include "mjai/line_channel.h"
+#include "rules/bounded_json.h"
 
 namespace mj {
 namespace {
 
 using json = nlohmann::json;
 
-std::string Shorten(const std::string& line) { return line.size() <= 200 ? line : line.substr(0, 200) + "..."; }
-
-// A connected socket read line by line.
-class LineSocket {
- public:
-  explicit LineSocket(int fd) : fd_(fd) {}
-  ~LineSocket() {
-    if (fd_ >= 0) close(fd_);
-  }
-  LineSocket(const LineSocket&) = delete;
-  LineSocket& operator=(const LineSocket&) = delete;
-
-  // The next line without its newline; false at the end of the stream (error_ set on failure).
-  bool ReadLine(std::string* line) {
-    while (true) {
-      const size_t nl = buffer_.find('\n', scanned_);
-      if (nl != std::string::npos) {
-        line->assign(buffer_, 0, nl);
-        if (!line->empty() && line->back() == '\r') line->pop_back();
-        buffer_.erase(0, nl + 1);
-        scanned_ = 0;
-        return true;
-      }
-      scanned_ = buffer_.size();
-      char chunk[16384];
-      const ssize_t n = recv(fd_, chunk, sizeof(chunk), 0);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) error_ = std::strerror(errno);
-      if (n <= 0) return false;
-      buffer_.append(chunk, static_cast<size_t>(n));
-    }
-  }
-  Result<bool> WriteLine(std::string line) {
-    line += '\n';
-    size_t sent = 0;
-    while (sent < line.size()) {
-      const ssize_t n = send(fd_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return Error{std::string("sending to the server failed: ") + std::strerror(errno)};
-      sent += static_cast<size_t>(n);
-    }
-    return true;
-  }
-  [[nodiscard]] const std::string& error() const { return error_; }
-
- private:
-  int fd_;
-  std::string buffer_;
-  size_t scanned_ = 0;
-  std::string error_;
-};
+// A line from outside quoted in an error: cut between whole characters, invalid UTF-8 as U+FFFD.
+std::string Shorten(const std::string& line) { return QuotedText(line, 200); }
 
 Result<int> Connect(const MjsonpAddress& a) {
   addrinfo hints{};
@@ -83,7 +36,7 @@ Result<int> Connect(const MjsonpAddress& a) {
   std::string last = "no address";
   int fd = -1;
   for (addrinfo* p = found; p != nullptr; p = p->ai_next) {
-    fd = socket(p->ai_family, p->ai_socktype, p->ai_protocol);
+    fd = socket(p->ai_family, p->ai_socktype | SOCK_CLOEXEC, p->ai_protocol);
     if (fd < 0) {
       last = std::strerror(errno);
       continue;
@@ -103,7 +56,7 @@ Result<int> Connect(const MjsonpAddress& a) {
 // Parses one line as JSON; the error names the line.
 Result<JsonValue> ParseLine(JsonLineDocument& document, const std::string& line, long number) {
   auto v = document.Parse(line);
-  if (!v) return Error{"line " + std::to_string(number) + " is not JSON: " + Shorten(line)};
+  if (!v) return Error{"line " + std::to_string(number) + " is not JSON (" + v.error() + "): " + Shorten(line)};
   return v;
 }
 
@@ -120,7 +73,7 @@ void NoteEnd(JsonValue e, MjaiClientResult* result) {
 
 std::string ServerError(JsonValue e) {
   const auto m = JsonFind(e, "message");
-  return "the server sent an error: " + (m && JsonIsString(*m) ? std::string(JsonString(*m)) : JsonDump(e));
+  return "the server sent an error: " + (m && JsonIsString(*m) ? QuotedText(JsonString(*m), 500) : JsonDump(e));
 }
 
 }  // namespace
@@ -145,25 +98,36 @@ Result<MjsonpAddress> ParseMjsonpUrl(const std::string& url) {
   return a;
 }
 
-Result<MjaiClientResult> RunMjaiTcpClient(const MjsonpAddress& address, const std::string& name, MjaiBot& bot) {
+Result<MjaiClientResult> RunMjaiTcpClient(const MjsonpAddress& address, const std::string& name, MjaiBot& bot,
+                                          const MjaiClientLimits& limits) {
   auto fd = Connect(address);
   if (!fd) return Error{fd.error()};
-  LineSocket sock(*fd);
+  LineChannel channel(*fd, *fd);
+  channel.set_max_line(limits.max_line);
   spdlog::info("mjai-client: connected to {}:{}", address.host, address.port);
   MjaiClientResult result;
   JsonLineDocument document;
   std::string line;
   std::string out;
-  while (sock.ReadLine(&line)) {
+  std::string error;
+  while (true) {
+    const auto st = channel.ReadLine(&line, limits.read_timeout, &error);
+    if (st == LineChannel::Status::kClosed) break;
+    if (st == LineChannel::Status::kTimeout)
+      return Error{"the server sent nothing for " + std::to_string(limits.read_timeout.count() / 1000) +
+                   " s (--read-timeout) after " + std::to_string(result.lines_in) + " lines"};
+    if (st != LineChannel::Status::kOk)
+      return Error{"reading line " + std::to_string(result.lines_in + 1) + " from the server: " + error};
     ++result.lines_in;
     if (line.empty()) continue;
     auto event = ParseLine(document, line, result.lines_in);
     if (!event) return Error{"from the server: " + event.error()};
-    spdlog::trace("mjai-client <- {}", line);
+    if (spdlog::should_log(spdlog::level::trace)) spdlog::trace("mjai-client <- {}", QuotedText(line));
     if (JsonIsType(*event, "error")) return Error{ServerError(*event)};
     out.clear();
     if (JsonIsType(*event, "hello")) {
-      out = json{{"type", "join"}, {"name", name}, {"room", address.room}}.dump();
+      out = json{{"type", "join"}, {"name", name}, {"room", address.room}}.dump(-1, ' ', false,
+                                                                                json::error_handler_t::replace);
     } else {
       auto r = bot.Fold(*event);
       if (r && JsonIsType(*event, "end_game")) {
@@ -174,24 +138,28 @@ Result<MjaiClientResult> RunMjaiTcpClient(const MjsonpAddress& address, const st
       if (!r) return Error{"line " + std::to_string(result.lines_in) + " from the server (" + Shorten(line) + "): " + r.error()};
     }
     spdlog::trace("mjai-client -> {}", out);
-    auto w = sock.WriteLine(out);
-    if (!w) return Error{w.error()};
+    if (channel.Write(out, limits.read_timeout, &error) != LineChannel::Status::kOk)
+      return Error{"sending to the server failed: " + error};
     ++result.lines_out;
   }
-  if (!sock.error().empty()) return Error{"reading from the server failed: " + sock.error()};
   return Error{"the server closed the connection before end_game (after " + std::to_string(result.lines_in) +
                " lines)"};
 }
 
 Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out, MjaiStdioDialect dialect,
-                                            MjaiBot& bot, int games) {
+                                            MjaiBot& bot, int games, const MjaiClientLimits& limits) {
   MjaiClientResult result;
   int ended_games = 0;
   JsonLineDocument document;
   std::string line;
   std::string answer;
-  while (std::getline(in, line)) {
+  bool in_game = false;  // a start_game was read and its end_game not yet
+  bool too_long = false;
+  while (ReadBoundedLine(in, limits.max_line, line, &too_long)) {
     ++result.lines_in;
+    if (too_long)
+      return Error{"stdin line " + std::to_string(result.lines_in) + " is longer than " +
+                   std::to_string(limits.max_line) + " bytes (--max-line)"};
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     auto parsed = ParseLine(document, line, result.lines_in);
@@ -205,9 +173,11 @@ Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out,
     const auto check = [&](JsonValue e) -> Result<bool> {
       const std::string_view type = JsonType(e);
       if (type == "error") return Error{ServerError(e)};
+      if (type == "start_game") in_game = true;
       if (type == "end_game") {
         NoteEnd(e, &result);
         ended = true;
+        in_game = false;
       }
       return true;
     };
@@ -242,6 +212,9 @@ Result<MjaiClientResult> RunMjaiStdioClient(std::istream& in, std::ostream& out,
     out.flush();
     ++result.lines_out;
   }
+  if (in_game)
+    return Error{"stdin ended in the middle of a game, before end_game (after " + std::to_string(result.lines_in) +
+                 " lines)"};
   if (!result.game_ended && result.lines_in > 0)
     spdlog::info("mjai-client: input ended before end_game (after {} lines)", result.lines_in);
   return result;

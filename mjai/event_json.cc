@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "rules/bounded_json.h"
+
 namespace mj {
 
 long long JsonInteger(JsonValue v) {
@@ -20,11 +22,24 @@ simdjson::dom::array JsonItems(JsonValue v) {
   return {};
 }
 
-std::string JsonDump(JsonValue v) { return simdjson::minify(v); }
+std::string JsonDump(JsonValue v) { return QuotedText(simdjson::minify(v), 300); }
+
+JsonLineDocument::JsonLineDocument() : parser_(kMessageLimits.max_bytes) {
+  // simdjson refuses what is deeper or longer than a message may be (its error sends the line to
+  // the bounded check below); allocated again for a longer line, the depth limit is kept.
+  // (On failure, here only out of memory, the parser allocates at its first line as before.)
+  if (parser_.allocate(4096, static_cast<size_t>(kMessageLimits.max_depth)) != simdjson::SUCCESS) return;
+}
 
 Result<JsonValue> JsonLineDocument::Parse(std::string_view line) {
   JsonValue v;
   if (parser_.parse(line.data(), line.size()).get(v) == simdjson::SUCCESS) return v;
+  // Only what simdjson refused reaches nlohmann's parser, and only within the message bounds:
+  // its tree, and the dump below, recurse once per level (100,000 levels overflowed the stack).
+  if (line.size() > kMessageLimits.max_bytes)
+    return Error{std::to_string(line.size()) + " bytes; at most " + std::to_string(kMessageLimits.max_bytes)};
+  if (JsonNestingDepth(line, kMessageLimits.max_depth) > kMessageLimits.max_depth)
+    return Error{"arrays and objects nested more than " + std::to_string(kMessageLimits.max_depth) + " deep"};
   const nlohmann::json tree = nlohmann::json::parse(line, nullptr, false);
   if (tree.is_discarded()) return Error{"not JSON"};
   return ParseTree(tree);

@@ -69,10 +69,12 @@ using JsonValue = simdjson::dom::element;
 // One line of JSON parsed with simdjson (the parser and its buffers reused from line to line).
 // A line simdjson refuses but nlohmann accepts (a whole number beyond 64 bits, which nlohmann reads
 // as a floating-point number) is read as nlohmann's value written back as text, so that what is
-// accepted stays nlohmann's; nesting deeper than simdjson's 1024 levels is refused (no mjai
-// message nests more than three).
+// accepted stays nlohmann's. Bounded as every reader of outside input (rules/bounded_json.h,
+// kMessageLimits): a line over 1 MiB or nesting arrays and objects more than 32 deep is refused
+// (no mjai message nests more than four).
 class JsonLineDocument {
  public:
+  JsonLineDocument();
   // The value of `line`; an error when it is not JSON.
   [[nodiscard]] Result<JsonValue> Parse(std::string_view line);
   // The value of a tree, through its text (the tree forms of MjaiSeatState and MjaiBot).

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "rules/bounded_json.h"
+
 namespace mj {
 namespace {
 
@@ -41,9 +43,18 @@ json Tree(simdjson::dom::element e) {
 
 }  // namespace
 
+JsonLineParser::JsonLineParser() : parser_(kMessageLimits.max_bytes) {
+  // (On failure, here only out of memory, the parser allocates at its first line as before.)
+  if (parser_.allocate(4096, static_cast<size_t>(kMessageLimits.max_depth)) != simdjson::SUCCESS) return;
+}
+
 json JsonLineParser::Parse(std::string_view line) {
   simdjson::dom::element doc;
   if (parser_.parse(line.data(), line.size()).get(doc) == simdjson::SUCCESS) return Tree(doc);
+  // Only what simdjson refused reaches nlohmann's parser, and only within the message bounds
+  // (its tree, and dumping it, recurse per level).
+  if (line.size() > kMessageLimits.max_bytes || JsonNestingDepth(line, kMessageLimits.max_depth) > kMessageLimits.max_depth)
+    return json(json::value_t::discarded);
   return json::parse(line, nullptr, false);
 }
 

@@ -5,8 +5,9 @@
 // nlohmann::json::parse gives (objects keep the last of repeated keys; non-negative integers are
 // unsigned, negative ones signed, others floating point; only "-0" differs, read as an unsigned
 // 0, equal to nlohmann's signed one). A line simdjson refuses (not JSON, a number out of its
-// range, nesting deeper than 1024) goes to nlohmann's parser, so what is accepted and what is
-// refused stays nlohmann's.
+// range) goes to nlohmann's parser, so what is accepted and what is refused stays nlohmann's;
+// within the bounds of a message (rules/bounded_json.h, kMessageLimits: 1 MiB, nesting 32 deep),
+// beyond which a line is refused (a discarded value).
 
 #include <string_view>
 
@@ -17,6 +18,7 @@ namespace mj {
 
 class JsonLineParser {
  public:
+  JsonLineParser();
   // The value of `line`, or a discarded value (is_discarded()) when it is not JSON.
   [[nodiscard]] nlohmann::json Parse(std::string_view line);
 

@@ -7,6 +7,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "rules/bounded_json.h"
+
 namespace mj {
 namespace {
 
@@ -108,11 +110,26 @@ LineChannel::Status LineChannel::ReadLine(std::string* line, std::chrono::millis
   // A peer that had to be waited for last time (a bot thinking, the first seat of a lock-step
   // round) is waited for at once: no read() that would only say "not yet".
   bool wait_first = peer_was_slow_;
+  const auto too_long = [&] {
+    overflowed_ = true;
+    buffer_.clear();
+    buffer_.shrink_to_fit();
+    scanned_ = 0;
+    *error = "a line longer than " + std::to_string(max_line_) + " bytes (the limit)";
+    return Status::kError;
+  };
+  if (overflowed_) {
+    *error = "nothing is read after a line longer than " + std::to_string(max_line_) + " bytes";
+    return Status::kError;
+  }
   while (true) {
     const size_t nl = buffer_.find('\n', scanned_);
+    if (nl != std::string::npos && nl > max_line_ + 1) return too_long();  // a '\r' may precede the newline
+    if (nl == std::string::npos && buffer_.size() > max_line_ + 1) return too_long();
     if (nl != std::string::npos) {
       size_t end = nl;
       if (end > 0 && buffer_[end - 1] == '\r') --end;
+      if (end > max_line_) return too_long();
       line->assign(buffer_, 0, end);
       buffer_.erase(0, nl + 1);
       scanned_ = 0;
@@ -138,7 +155,7 @@ LineChannel::Status LineChannel::ReadLine(std::string* line, std::chrono::millis
     }
     if (n == 0) {
       *error = buffer_.empty() ? "the peer closed the connection"
-                               : "the peer closed the connection in the middle of a line: " + buffer_.substr(0, 200);
+                               : "the peer closed the connection in the middle of a line: " + QuotedText(buffer_, 200);
       return Status::kClosed;
     }
     if (errno == EINTR) continue;

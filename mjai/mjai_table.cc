@@ -8,6 +8,7 @@
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/replay_writer.h"
+#include "rules/bounded_json.h"
 
 namespace mj {
 
@@ -35,7 +36,9 @@ Action SafeDefault(std::span<const Action> legal, Tile drawn) {
   return last ? *last : legal.front();
 }
 
-std::string Short(const std::string& text) { return text.size() > 300 ? text.substr(0, 297) + "..." : text; }
+// Outside text quoted in a fault: cut between whole characters, invalid UTF-8 as U+FFFD, no
+// control characters (a fault's message goes into the replay, the log and the terminal).
+std::string Short(std::string_view text) { return QuotedText(text, 300); }
 
 }  // namespace
 
@@ -95,6 +98,7 @@ MjaiTable::MjaiTable(const Ruleset& rules, const BotOptions& options, const std:
     : rules_(rules), options_(options), bots_(bots), agents_(agents) {
   for (int s = 0; s < 4; ++s) {
     if (bots_[s].channel == nullptr) continue;
+    bots_[s].channel->set_max_line(options_.max_line);
     seats_[s] = std::make_unique<Seat>();
     seats_[s]->bot = bots_[s];
     bot_agents_[s] = std::make_unique<BotAgent>(this, s, bots_[s].name);
@@ -108,10 +112,10 @@ void MjaiTable::Fault(int seat, const std::string& error) {
   AgentFault f;
   f.seat = seat;
   f.event = st.last_index;
-  f.agent = st.bot.name;
+  f.agent = ValidUtf8(st.bot.name);
   f.substituted = options_.on_fault == FaultPolicy::kSubstitute;
-  f.error = "seat " + std::to_string(seat) + " (bot \"" + st.bot.name + "\") answering event " +
-            std::to_string(st.last_index) + " " + Short(st.last_sent) + ": " + error;
+  f.error = "seat " + std::to_string(seat) + " (bot \"" + QuotedText(st.bot.name, 200) + "\") answering event " +
+            std::to_string(st.last_index) + " " + Short(st.last_sent) + ": " + QuotedText(error, 2000);
   if (options_.fault_log) options_.fault_log(f);
   faults_.push_back(f);
   st.dropped = true;

@@ -35,6 +35,7 @@ struct BotOptions {
   MjaiExchange exchange = MjaiExchange::kLockStep;
   MjaiDialect dialect = MjaiDialect::kGimite;
   std::chrono::milliseconds timeout{5000};  // per decision (and per answered event)
+  size_t max_line = 65536;  // the longest line read from a bot (LineChannel::set_max_line)
   FaultPolicy on_fault = FaultPolicy::kEndGame;
   // Every line on the wire, for logs: (seat, bot name, sent?, line).
   std::function<void(int, const std::string&, bool, const std::string&)> wire_log;

@@ -8,6 +8,11 @@
 #include "mjai/seat_state.h"
 
 namespace mj {
+namespace {
+
+constexpr int kDealtTiles = 13;
+
+}  // namespace
 
 Result<bool> MjaiSeatState::StartKyoku(JsonValue e) {
   if (seat_ < 0) return Error{"before start_game told this seat's id"};
@@ -70,8 +75,12 @@ Result<bool> MjaiSeatState::StartKyoku(JsonValue e) {
     const size_t size = JsonSize(hand);
     s_.seats[p].hand.reserve(18 + size);
     s_.seats[p].river.reserve(32);
-    if (size < static_cast<size_t>(carried[p]))
-      return Error{"\"tehais\"[" + std::to_string(p) + "] holds fewer tiles than the shields carried"};
+    // Every seat is dealt 13 tiles; under shields also the extra tiles that become its shields
+    // (the dealer one more: its first turn has no draw) and its carried shields after them.
+    const int dealt_here = kDealtTiles + (rules_.shields.enabled ? rules_.shields.extra_tiles + (p == *oya ? 1 : 0) : 0);
+    if (size != static_cast<size_t>(dealt_here + carried[p]))
+      return Error{"\"tehais\"[" + std::to_string(p) + "] holds " + std::to_string(size) + " tiles; a deal is " +
+                   std::to_string(dealt_here) + (carried[p] ? " and the " + std::to_string(carried[p]) + " shields carried" : "")};
     if (p == seat_) {
       auto r = DealOwnHand(hand, carried[p]);
       if (!r) return r;

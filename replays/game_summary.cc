@@ -1,6 +1,12 @@
 #include "replays/game_summary.h"
 
+#include "engine/invariants.h"
+
 #include <algorithm>
+#include <charconv>
+#include <climits>
+
+#include "rules/bounded_json.h"
 
 namespace mj {
 
@@ -67,8 +73,8 @@ GameSummary SummarizeGame(const GameRecord& record) {
     const Ruleset& r = record.rules;
     const int top = *std::max_element(scores.begin(), scores.end());
     const int low = *std::min_element(scores.begin(), scores.end());
-    if (r.bust_ends_game && low < 0) {
-      s.end = GameEnd::kBust;
+    if ((r.bust_ends_game && low < 0) || top > kPointsLimit || low < -kPointsLimit) {
+      s.end = GameEnd::kBust;  // a bust, or past the points limit (engine/invariants.h)
     } else if (r.max_hands > 0 && s.hands >= r.max_hands) {
       s.end = GameEnd::kMaxHands;
     } else if (r.end_point_gap > 0 && top - low > r.end_point_gap) {
@@ -129,65 +135,96 @@ json GameSummaryToJson(const GameSummary& s) {
 }
 
 Result<GameSummary> GameSummaryFromJson(const json& j, const std::string& where) {
+  // Every number is read exactly and within what a game can hold (no get<int>(), which wraps),
+  // and the record must be possible: counts within the hands played, a win or a draw per hand,
+  // four different ranks. A summary is outside input (stats, stats merge).
+  constexpr int64_t kMaxCount = 1'000'000;  // far above any game's hands, events or calls
   GameSummary s;
   std::string field;
+  std::string problem;
+  const auto num = [&](const json& v, const std::string& name, int64_t lo, int64_t hi) -> int64_t {
+    if (!problem.empty()) return 0;
+    const auto x = JsonIntIn(v, lo, hi);
+    if (!x) problem = where + "/" + name + ": " + DescribeJson(v) + " is not a whole number from " +
+                      std::to_string(lo) + " to " + std::to_string(hi);
+    return x.value_or(0);
+  };
   try {
+    if (!j.is_object()) return Error{where + ": a game record must be an object, got " + DescribeJson(j)};
     field = "game";
-    s.game = j.at("game").get<long>();
+    s.game = static_cast<long>(num(j.at("game"), "game", 0, int64_t{1} << 40));
     field = "seed";
-    s.seed = std::stoull(j.at("seed").get<std::string>());
+    const std::string seed = j.at("seed").get<std::string>();
+    const auto [end_ptr, ec] = std::from_chars(seed.data(), seed.data() + seed.size(), s.seed);
+    if (seed.empty() || ec != std::errc() || end_ptr != seed.data() + seed.size())
+      return Error{where + "/seed: " + PrintableText(seed) + " is not an unsigned 64-bit integer"};
     field = "set";
-    s.set = j.at("set").get<long>();
+    s.set = static_cast<long>(num(j.at("set"), "set", 0, int64_t{1} << 40));
     field = "rotation";
-    s.rotation = j.at("rotation").get<int>();
+    s.rotation = static_cast<int>(num(j.at("rotation"), "rotation", 0, 23));
     field = "seating";
-    s.seating = j.at("seating").get<std::array<int, 4>>();
-    for (int e : s.seating)
-      if (e < 0 || e > 3) return Error{where + "/seating: entry " + std::to_string(e) + " is not 0..3"};
+    const json& seating = j.at("seating");
+    if (!seating.is_array() || seating.size() != 4) return Error{where + "/seating: needs 4 entries"};
+    for (int p = 0; p < 4; ++p) s.seating[p] = static_cast<int>(num(seating[p], "seating/" + std::to_string(p), 0, 3));
     field = "complete";
     s.complete = j.at("complete").get<bool>();
     field = "hands";
-    s.hands = j.at("hands").get<int>();
-    field = "draws";
-    s.draws = j.at("draws").get<int>();
-    field = "ron_hands";
-    s.ron_hands = j.at("ron_hands").get<int>();
-    field = "turns";
-    s.turns = j.at("turns").get<int>();
+    s.hands = static_cast<int>(num(j.at("hands"), "hands", 0, kMaxCount));
+    s.draws = static_cast<int>(num(j.at("draws"), "draws", 0, kMaxCount));
+    s.ron_hands = static_cast<int>(num(j.at("ron_hands"), "ron_hands", 0, kMaxCount));
+    s.turns = static_cast<int>(num(j.at("turns"), "turns", 0, 200 * kMaxCount));
+    if (!problem.empty()) return Error{problem};
+    if (s.draws + s.ron_hands > s.hands)
+      return Error{where + ": " + std::to_string(s.draws) + " draws and " + std::to_string(s.ron_hands) +
+                   " ron hands in " + std::to_string(s.hands) + " hands (each hand ends once)"};
     field = "end";
     const std::string end = j.at("end").get<std::string>();
     bool known = false;
     for (GameEnd e : {GameEnd::kLength, GameEnd::kBust, GameEnd::kGap, GameEnd::kMaxHands, GameEnd::kStopped})
       if (end == GameEndName(e)) s.end = e, known = true;
-    if (!known) return Error{where + "/end: unknown game end \"" + end + "\""};
+    if (!known) return Error{where + "/end: unknown game end \"" + PrintableText(end) + "\""};
     field = "win_values";
-    s.win_values = j.at("win_values").get<std::vector<int>>();
+    const json& wins = j.at("win_values");
+    if (!wins.is_array() || wins.size() > static_cast<size_t>(3 * s.hands))
+      return Error{where + "/win_values: must be a list of at most 3 wins a hand (" + std::to_string(s.hands) +
+                   " hands)"};
+    for (size_t i = 0; i < wins.size(); ++i)
+      s.win_values.push_back(static_cast<int>(num(wins[i], "win_values/" + std::to_string(i), 0, 2'000'000'000)));
     field = "seats";
     const json& seats = j.at("seats");
     if (!seats.is_array() || seats.size() != 4) return Error{where + "/seats: needs 4 seat arrays"};
+    std::array<bool, 5> rank_taken{};
     for (int p = 0; p < 4; ++p) {
       const json& a = seats[p];
+      const std::string at = "seats/" + std::to_string(p) + "/";
       if (!a.is_array() || a.size() != SeatFieldNames().size())
         return Error{where + "/seats/" + std::to_string(p) + ": needs " + std::to_string(SeatFieldNames().size()) +
                      " numbers"};
       SeatStats& t = s.seats[p];
+      const int64_t hands = s.hands;
       t.ranked = s.complete;
-      t.rank = a[0].get<int>();
-      t.final_score = a[1].get<int>();
-      t.hands = a[2].get<int>();
-      t.wins = a[3].get<int>();
-      t.deal_ins = a[4].get<int>();
-      t.riichi = a[5].get<int>();
-      t.calls = a[6].get<int>();
-      t.win_value = a[7].get<long long>();
-      t.shields_set = a[8].get<int>();
-      t.exchanges = a[9].get<int>();
-      t.deal_ins_avoided = a[10].get<int>();
-      t.protected_tsumo = a[11].get<int>();
-      t.points_saved = a[12].get<long long>();
-      for (int c = 0; c < 4; ++c) t.shields_lost[c] = a[13 + c].get<int>();
-      if (s.complete && (t.rank < 1 || t.rank > 4))
-        return Error{where + "/seats/" + std::to_string(p) + "/0: rank " + std::to_string(t.rank) + " is not 1..4"};
+      t.rank = static_cast<int>(num(a[0], at + "0", s.complete ? 1 : 0, s.complete ? 4 : 4));
+      t.final_score = static_cast<int>(num(a[1], at + "1", INT32_MIN, INT32_MAX));
+      t.hands = static_cast<int>(num(a[2], at + "2", 0, hands));
+      t.wins = static_cast<int>(num(a[3], at + "3", 0, t.hands));
+      t.deal_ins = static_cast<int>(num(a[4], at + "4", 0, t.hands));
+      t.riichi = static_cast<int>(num(a[5], at + "5", 0, t.hands));
+      t.calls = static_cast<int>(num(a[6], at + "6", 0, t.hands));
+      t.win_value = num(a[7], at + "7", 0, int64_t{1} << 50);
+      t.shields_set = static_cast<int>(num(a[8], at + "8", 0, 200 * kMaxCount));
+      t.exchanges = static_cast<int>(num(a[9], at + "9", 0, 200 * kMaxCount));
+      t.deal_ins_avoided = static_cast<int>(num(a[10], at + "10", 0, t.exchanges));
+      t.protected_tsumo = static_cast<int>(num(a[11], at + "11", 0, t.hands));
+      t.points_saved = num(a[12], at + "12", 0, int64_t{1} << 50);
+      for (int c = 0; c < 4; ++c)
+        t.shields_lost[c] = static_cast<int>(num(a[13 + c], at + std::to_string(13 + c), 0, 200 * kMaxCount));
+      if (!problem.empty()) return Error{problem};
+      if (s.complete) {
+        if (rank_taken[t.rank])
+          return Error{where + "/seats/" + std::to_string(p) + "/0: rank " + std::to_string(t.rank) +
+                       " is another seat's too (the four ranks of a game are 1, 2, 3 and 4)"};
+        rank_taken[t.rank] = true;
+      }
     }
     field = "hand_seats";
     const json& hands = j.at("hand_seats");
@@ -230,8 +267,9 @@ Result<GameSummary> GameSummaryFromJson(const json& j, const std::string& where)
     if (s.facts.first_winner < -1 || s.facts.first_winner > 3)
       return Error{where + "/first_winner: seat " + std::to_string(s.facts.first_winner) + " is not -1..3"};
   } catch (const std::exception& e) {
-    return Error{where + "/" + field + ": " + e.what()};
+    return Error{where + "/" + field + ": " + PrintableText(e.what(), 300)};
   }
+  if (!problem.empty()) return Error{problem};
   return s;
 }
 

@@ -64,7 +64,7 @@ void DumpTo(const json& j, std::string* out) {
     for (const auto& [rank, key] : keys) {
       if (!first) *out += ',';
       first = false;
-      *out += json(*key).dump();
+      *out += json(*key).dump(-1, ' ', false, json::error_handler_t::replace);
       *out += ':';
       DumpTo(j.at(*key), out);
     }
@@ -76,8 +76,8 @@ void DumpTo(const json& j, std::string* out) {
       DumpTo(j[i], out);
     }
     *out += ']';
-  } else {
-    *out += j.dump();
+  } else {  // a string from outside (a name, a fault) never aborts the writer: U+FFFD
+    *out += j.dump(-1, ' ', false, json::error_handler_t::replace);
   }
 }
 

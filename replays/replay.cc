@@ -231,6 +231,14 @@ Result<MatchInfo> MatchInfoFromJson(const json& j) {
   return m;
 }
 
+json FaultsToJson(const std::vector<AgentFault>& faults) {
+  json out = json::array();
+  for (const AgentFault& f : faults)
+    out.push_back({{"seat", f.seat}, {"event", f.event}, {"agent", f.agent}, {"error", f.error},
+                   {"substituted", f.substituted}});
+  return out;
+}
+
 json ReplayToJson(const GameRecord& record) {
   json doc = json::object();
   doc["format"] = kFormatName;
@@ -240,13 +248,7 @@ json ReplayToJson(const GameRecord& record) {
   doc["complete"] = record.complete;
   if (!record.complete) doc["error"] = record.error;
   if (record.match) doc["match"] = MatchInfoToJson(*record.match);
-  if (!record.faults.empty()) {
-    json faults = json::array();
-    for (const AgentFault& f : record.faults)
-      faults.push_back({{"seat", f.seat}, {"event", f.event}, {"agent", f.agent}, {"error", f.error},
-                        {"substituted", f.substituted}});
-    doc["faults"] = std::move(faults);
-  }
+  if (!record.faults.empty()) doc["faults"] = FaultsToJson(record.faults);
   if (record.imported) doc["imported"] = {{"format", record.imported->format}, {"file", record.imported->file}};
   doc["ruleset"] = RulesetToJson(record.rules);
   if (record.complete) {

@@ -26,6 +26,8 @@ inline constexpr int kReplayFormatVersion = 1;
 // The replay file's text (what WriteReplayFile writes, before compression): ReplayText
 // (replays/replay_writer.h), streamed.
 [[nodiscard]] std::string ReplayFileText(const GameRecord& record);
+// The "faults" array of a replay (ReplayToJson's, and the streamed writer's).
+[[nodiscard]] nlohmann::json FaultsToJson(const std::vector<AgentFault>& faults);
 // The "match" object of a replay, and back (the schema has checked its shape).
 [[nodiscard]] nlohmann::json MatchInfoToJson(const MatchInfo& m);
 [[nodiscard]] Result<MatchInfo> MatchInfoFromJson(const nlohmann::json& j);

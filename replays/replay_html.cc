@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "replays/safe_path.h"
+
 namespace mj {
 namespace {
 
@@ -41,11 +43,16 @@ std::string ScriptJson(const json& j) {
   return out;
 }
 
-std::string Head(const std::string& title) {
-  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
-         "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">"
+// The page's head. Its Content-Security-Policy allows nothing the page does not need: no
+// network at all, no base or form target; inline styles; inline script only on a viewer page
+// (`script`), the index page has none.
+std::string Head(const std::string& title, bool script) {
+  return std::string("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+                     "style-src 'unsafe-inline'; ") +
+         (script ? "script-src 'unsafe-inline'; " : "script-src 'none'; ") +
+         "base-uri 'none'; form-action 'none'\">"
          "<title>" + EscapeHtml(title) + "</title>\n<style>\n" + kViewerCss + "</style></head>\n";
 }
 
@@ -66,7 +73,7 @@ std::string Cell(const json& j) {
 std::string ReplayHtml(const json& doc, const std::string& title) {
   json data = doc;
   data["title"] = title;
-  std::string html = Head(title);
+  std::string html = Head(title, true);
   html += "<body><div id=\"app\"></div>\n<script id=\"mj-replay\" type=\"application/json\">";
   html += ScriptJson(data);
   html += "</script>\n<script>\n";
@@ -76,14 +83,14 @@ std::string ReplayHtml(const json& doc, const std::string& title) {
 }
 
 std::string ReplayIndexHtml(const std::vector<ReplayIndexEntry>& entries, const std::string& title) {
-  std::string html = Head(title);
+  std::string html = Head(title, false);
   html += "<body><div id=\"app\"><div class=\"top\"><div class=\"title\">" + EscapeHtml(title) + " · " +
           std::to_string(entries.size()) + " replay" + (entries.size() == 1 ? "" : "s") +
           "</div></div>\n<table class=\"games\"><thead><tr><th>game</th><th>ruleset</th><th>hands</th>"
           "<th>seat 0</th><th>seat 1</th><th>seat 2</th><th>seat 3</th><th>result</th></tr></thead><tbody>\n";
   for (const ReplayIndexEntry& e : entries) {
     const std::string name = EscapeHtml(e.file);
-    html += "<tr><td>" + (e.page.empty() ? name : "<a href=\"" + EscapeHtml(e.page) + "\">" + name + "</a>") + "</td>";
+    html += "<tr><td>" + (e.page.empty() ? name : "<a href=\"" + EscapeHtml(RelativeLink(e.page)) + "\">" + name + "</a>") + "</td>";
     if (e.doc.is_null()) {
       html += "<td colspan=\"7\" class=\"stop\">not loaded: " + EscapeHtml(e.error) + "</td></tr>\n";
       continue;

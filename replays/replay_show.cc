@@ -118,6 +118,10 @@ class Shower {
     std::string seats = "Seats:";
     for (int p = 0; p < 4; ++p) seats += (p ? " | " : " ") + std::to_string(p) + " " + rec_.agents[p];
     Line(seats + "  (seat 0 deals first)");
+    // A bot's faults: a substituted seat's later decisions were not its agent's.
+    for (const AgentFault& f : rec_.faults)
+      Line("Fault at event " + std::to_string(f.event) + ", seat " + std::to_string(f.seat) +
+           (f.substituted ? " (played tsumogiri/pass from then on): " : " (the game stopped): ") + f.error);
   }
 
   // The turn line being built ("seat 0 E: draw 5m, discard 9p") and lines that follow it.

@@ -200,7 +200,9 @@ std::vector<HandSummary> Hands(const std::vector<Event>& events, const Ruleset& 
 void AppendJsonString(std::string_view s, std::string* out) {
   for (const char c : s)
     if (static_cast<unsigned char>(c) >= 0x80) {  // UTF-8 (or not): nlohmann decides
-      out->append(nlohmann::json(std::string(s)).dump());
+      // Text from outside (a bot's answer quoted in a fault, a player's name) may not be valid
+      // UTF-8: such bytes are written as U+FFFD rather than aborting the whole replay.
+      out->append(nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       return;
     }
   static constexpr char kHex[] = "0123456789abcdef";
@@ -475,6 +477,10 @@ void AppendReplayText(const GameRecord& record, std::string* out) {
   if (record.match) {  // once per game: the reference formatting
     Key("match", out);
     out->append(DumpOrdered(MatchInfoToJson(*record.match)));
+  }
+  if (!record.faults.empty()) {  // rare: the reference formatting (ReplayToJson's "faults")
+    Key("faults", out);
+    out->append(DumpOrdered(FaultsToJson(record.faults)));
   }
   if (record.imported) {
     Key("imported", out);

@@ -1,8 +1,10 @@
 #include "rules/bounded_json.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <vector>
 
 namespace mj {
 namespace {
@@ -82,6 +84,78 @@ Result<nlohmann::json> ParseBoundedJson(std::string_view text, const JsonLimits&
   }
 }
 
+namespace {
+
+// A SAX reader that remembers the keys of each open object and stops at the first repeat.
+class RepeatedKeyFinder : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  std::optional<std::string> found;
+
+  bool null() override { return Value(); }
+  bool boolean(bool) override { return Value(); }
+  bool number_integer(number_integer_t) override { return Value(); }
+  bool number_unsigned(number_unsigned_t) override { return Value(); }
+  bool number_float(number_float_t, const string_t&) override { return Value(); }
+  bool string(string_t&) override { return Value(); }
+  bool binary(binary_t&) override { return Value(); }
+  bool start_object(std::size_t) override {
+    Value();
+    frames_.push_back(Frame{true, {}, {}, 0});
+    return true;
+  }
+  bool key(string_t& k) override {
+    Frame& f = frames_.back();
+    if (std::find(f.keys.begin(), f.keys.end(), k) != f.keys.end()) {
+      std::string path;
+      for (const Frame& g : frames_) path += "/" + (g.object ? g.last_key : std::to_string(g.index - 1));
+      found = PrintableText(path.substr(0, path.size() - f.last_key.size()) + k, 200);
+      return false;
+    }
+    f.keys.push_back(k);
+    f.last_key = k;
+    return true;
+  }
+  bool end_object() override {
+    frames_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    Value();
+    frames_.push_back(Frame{false, {}, {}, 0});
+    return true;
+  }
+  bool end_array() override {
+    frames_.pop_back();
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  struct Frame {
+    bool object;
+    std::vector<std::string> keys;  // an object's keys so far (rulesets have few per object)
+    std::string last_key;
+    size_t index;  // an array's items so far
+  };
+  bool Value() {
+    if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
+    return true;
+  }
+  std::vector<Frame> frames_;
+};
+
+}  // namespace
+
+std::optional<std::string> FindRepeatedKey(std::string_view text) {
+  RepeatedKeyFinder finder;
+  try {
+    (void)nlohmann::json::sax_parse(text, &finder);
+  } catch (const std::exception&) {
+    return std::nullopt;  // not JSON: the parser's own error says so
+  }
+  return finder.found;
+}
+
 Result<std::string> ReadBoundedFile(const std::string& path, size_t max_bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{"cannot read " + path};
@@ -137,6 +211,63 @@ std::string PrintableText(std::string_view text, size_t max_bytes) {
   }
   if (i < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
   return out;
+}
+
+std::string QuotedText(std::string_view text, size_t max_bytes) {
+  static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(std::min(text.size(), max_bytes) + 8);
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t n = Utf8SequenceLength(text, i);
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::string_view piece;
+    char escape[6] = {'\\', 'u', '0', '0', 0, 0};
+    if (n == 0) {
+      piece = kReplacement;
+    } else if ((n == 1 && (c < 0x20 || c == 0x7F)) || (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0)) {
+      const unsigned char code = n == 1 ? c : static_cast<unsigned char>(text[i + 1]);  // C1: U+0080..U+009F
+      escape[4] = kHex[code >> 4];
+      escape[5] = kHex[code & 0xF];
+      piece = std::string_view(escape, 6);
+    } else {
+      piece = text.substr(i, n);
+    }
+    if (out.size() + piece.size() > max_bytes) {
+      out += "...";
+      return out;
+    }
+    out.append(piece);
+    i += n == 0 ? 1 : n;
+  }
+  return out;
+}
+
+std::string ValidUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t n = Utf8SequenceLength(text, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+bool IsValidUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = Utf8SequenceLength(text, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
 }
 
 std::string DescribeJson(const nlohmann::json& v, size_t max_bytes) {

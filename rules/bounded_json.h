@@ -29,6 +29,7 @@ inline constexpr JsonLimits kRulesetLimits{1 << 20, 32};         // a ruleset fi
 inline constexpr JsonLimits kReplayLimits{64 << 20, 32};         // a replay file
 inline constexpr JsonLimits kTenhouRecordLimits{16 << 20, 32};   // a tenhou.net/6 record
 inline constexpr JsonLimits kMessageLimits{1 << 20, 32};         // one protocol message (a line)
+inline constexpr JsonLimits kSummaryLimits{512 << 20, 32};       // a match summary (--summary, stats)
 
 // The nesting depth of arrays and objects in `text`, counted outside strings, stopping as soon
 // as it passes `stop_above` (the text need not be valid JSON).
@@ -38,6 +39,12 @@ inline constexpr JsonLimits kMessageLimits{1 << 20, 32};         // one protocol
 // more than D deep", or the parser's "parse error at line L, column C: ..." with invalid UTF-8
 // shown as \xNN escapes.
 [[nodiscard]] Result<nlohmann::json> ParseBoundedJson(std::string_view text, const JsonLimits& limits);
+
+// The first key that appears twice in one object of `text` (valid JSON, within bounds), as a
+// JSON pointer to it ("/ayame/unit"); nullopt when no key repeats. nlohmann's parser keeps the
+// last of repeated keys silently; a reader that must not guess which one was meant (a ruleset
+// file) refuses them with this.
+[[nodiscard]] std::optional<std::string> FindRepeatedKey(std::string_view text);
 
 // Reads a whole file of at most `max_bytes`. Errors: "cannot read PATH", "PATH: N bytes; at most M".
 [[nodiscard]] Result<std::string> ReadBoundedFile(const std::string& path, size_t max_bytes);
@@ -50,6 +57,19 @@ bool ReadBoundedLine(std::istream& in, size_t max_bytes, std::string& line, bool
 // `text` made safe to print inside a message: valid UTF-8 is kept, any other byte and control
 // characters become \xNN, and beyond `max_bytes` the rest is replaced by "... (N bytes)".
 [[nodiscard]] std::string PrintableText(std::string_view text, size_t max_bytes = 80);
+
+// `text` as it may be quoted in a message, a log line or a record (JSON strings included): valid
+// UTF-8 is kept, every byte that is not part of a valid UTF-8 sequence becomes U+FFFD, control
+// characters (C0, DEL, C1: a newline, an ANSI escape) become the six characters \u00NN, and a text
+// longer than `max_bytes` is cut between whole characters and followed by "...". The result is
+// always valid UTF-8 and one line, so it can never abort a JSON writer nor split or colour a log.
+[[nodiscard]] std::string QuotedText(std::string_view text, size_t max_bytes = SIZE_MAX);
+
+// `text` with every byte that is not part of a valid UTF-8 sequence replaced by U+FFFD (nothing
+// else changed): what a JSON string may hold.
+[[nodiscard]] std::string ValidUtf8(std::string_view text);
+// True when `text` is valid UTF-8.
+[[nodiscard]] bool IsValidUtf8(std::string_view text);
 
 // A JSON value for a message: its compact text, made printable and clipped like PrintableText.
 [[nodiscard]] std::string DescribeJson(const nlohmann::json& v, size_t max_bytes = 80);

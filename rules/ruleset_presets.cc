@@ -25,6 +25,8 @@ Result<Ruleset> ParseText(std::string_view text, int depth) {
   try {
     auto doc = ParseBoundedJson(text, kRulesetLimits);
     if (!doc) return Error{doc.error()};
+    if (const auto repeated = FindRepeatedKey(text))
+      return Error{"key " + *repeated + " appears twice in one object (which one was meant?)"};
     return FromJson(*doc, depth);
   } catch (const std::exception& e) {
     return Error{e.what()};

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every parser of outside input with libFuzzer (ASan + UBSan): a `score` line, a ruleset
-# file, a replay, a tenhou.net/6 record, an mjai answer. Builds the targets in build-fuzz/ with
+# file, a replay, a tenhou.net/6 record, an mjai answer, a server's event stream to the mjai
+# client, a match summary. Builds the targets in build-fuzz/ with
 # clang (-DMJ_FUZZ=ON), seeds each from the shipped inputs, runs two targets at a time for
 # SECONDS each and fails on any crash, hang (a run over 10 s), leak or sanitizer report. The
 # input that failed is left in build-fuzz/findings/<target>/; fix the cause and keep the input in
@@ -8,8 +9,8 @@
 #
 #   scripts/fuzz.sh [SECONDS]        # default 20
 #
-# CI (scripts/test.sh) runs it with 10 s per target: five targets two at a time take three
-# rounds, about 30 s; the sanitized build of the libraries is most of the step (about 5 CPU
+# CI (scripts/test.sh) runs it with 10 s per target: seven targets two at a time take four
+# rounds, about 40 s; the sanitized build of the libraries is most of the step (about 5 CPU
 # minutes of clang, so 2 to 3 minutes on two cores), and together they stay near the step's
 # 2.5-minute budget. 10 s runs every seed and thousands to tens of thousands of mutations of the
 # small inputs (score lines, rulesets, mjai answers), fewer of replays and records, whose seeds
@@ -17,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-targets=(score_line ruleset replay tenhou6 mjai_action)
+targets=(score_line ruleset replay tenhou6 mjai_action mjai_client summary)
 shared=${MJ_SHARED_DIR:-../shared}
 
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ missing (scripts/install_deps.sh)" >&2; exit 2; }
@@ -52,7 +53,7 @@ run() {  # target
   [ -d "fuzz/regressions/$t" ] && dirs+=("fuzz/regressions/$t")
   [ -d "$seeds/$t" ] && dirs+=("$seeds/$t")
   local max_len=4096
-  case $t in replay|tenhou6) max_len=262144 ;; esac
+  case $t in replay|tenhou6|summary) max_len=262144 ;; esac
   if "build-fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=$max_len \
       -artifact_prefix="build-fuzz/findings/$t/" -print_final_stats=1 "${dirs[@]}" \
       > "build-fuzz/work/$t.log" 2>&1; then

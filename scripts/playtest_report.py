@@ -22,6 +22,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 plt.rcParams["svg.fonttype"] = "none"
 plt.rcParams["font.size"] = 9
+# Ruleset names are outside text: "$" in one must be a dollar sign, not TeX (mathtext).
+plt.rcParams["text.parse_math"] = False
 
 
 def est(f):
@@ -415,7 +417,9 @@ def main(src, dst):
         f'<figure class="plot" id="{pid}"><h2>{html.escape(title)}</h2>{body}<figcaption>{html.escape(cap)}'
         f"</figcaption></figure>" for pid, title, body, cap in plots)
     page = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Playtest: {html.escape(', '.join(names))}</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
+<title>Playtest: {html.escape(', '.join(names))}</title>
 <style>
 body {{ font-family: sans-serif; max-width: 60em; margin: 1em auto; padding: 0 1em; color: #222; }}
 figure.plot {{ margin: 1.5em 0; border-top: 1px solid #ccc; }}

@@ -29,6 +29,10 @@
 #   tenhou_verify_test               tenhou.net/6 records read and replayed through the engine
 #   mjai_action_json_test            mjai answers read
 #   fuzz_regression_test             every input that once crashed a parser
+#   hostile_peers_test               hostile peers, files and settings (issue 23): text that is not
+#                                    UTF-8, unbounded JSON and lines, the lobby under idle
+#                                    connections, points conservation, faults in replays, names
+#                                    as paths and links
 # Left to --all: the command tests (they run the program, which would have to be compiled too),
 # the 1,000-game conformance runs and the mutation property tests (minutes even in Release), and
 # the pure unit tests of tiles, shanten and rulesets (their code runs under the files above).

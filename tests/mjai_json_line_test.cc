@@ -1,6 +1,7 @@
 // JsonLineParser (mjai/json_line.h) against nlohmann::json::parse, the parser it stands in for:
 // the same tree (value, type of every number, dump) for every line a bot receives in whole games
-// of every preset, and for lines at the edges of JSON; the same refusals.
+// of every preset, and for lines at the edges of JSON; the same refusals, and within the bounds of
+// a message (nesting at most 32 deep) the same acceptance.
 
 #include <gtest/gtest.h>
 
@@ -88,9 +89,16 @@ TEST(JsonLineParser, EdgesOfJsonAsNlohmann) {
            // refused by both
            "", " ", "{", "[1,]", "{} x", R"({"a":1,})", "{'a':1}", "nul", "01", "1.", ".5", "+1", "-",
            "\"\x01\"", "\"a\tb\"", R"("\ud800")", R"("\x")", "[1 2]", "{\"a\" 1}", "\xff", "\"\xc3\x28\"",
-           std::string(2000, '[') + std::string(2000, ']')}) {
+           // nesting up to the bound of a message (rules/bounded_json.h, kMessageLimits: 32)
+           std::string(32, '[') + std::string(32, ']')}) {
     ExpectAsNlohmann(parser, line);
     if (HasFatalFailure()) return;
+  }
+  // Deeper than a message may nest: refused, where nlohmann would build (and dump, recursively)
+  // the tree (issue 23: 100,000 levels overflowed the stack).
+  for (const int depth : {33, 2000, 100000}) {
+    const std::string deep = std::string(static_cast<size_t>(depth), '[') + std::string(static_cast<size_t>(depth), ']');
+    EXPECT_TRUE(parser.Parse(deep).is_discarded()) << depth;
   }
   // "-0": nlohmann's is a signed 0, ours an unsigned one; the values are equal.
   EXPECT_EQ(parser.Parse("-0"), json::parse("-0"));
