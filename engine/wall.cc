@@ -1,40 +1,16 @@
 #include "engine/wall.h"
 
-#include <cstdint>
-#include <utility>
+#include <span>
 
 #include "engine/rng.h"
 
 namespace mj {
 
-namespace {
-
-// The wall's Fisher-Yates draws exactly what Rng(seed).Shuffle draws over 0..135 (Rng::Below's
-// rejection sampling, i from 136 down to 2), with each bound a compile-time constant: the two
-// 64-bit divisions of each draw (tens of cycles each, 270 a hand) become multiplications.
-template <uint64_t n>
-uint64_t BelowConstant(boost::random::mt19937_64& engine) {
-  constexpr uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-  uint64_t x;
-  do {
-    x = engine();
-  } while (x >= limit);
-  return x % n;
-}
-
-template <size_t... k>
-void ShuffleTiles(std::array<Tile, kNumTiles>& tiles, boost::random::mt19937_64& engine, std::index_sequence<k...>) {
-  // k = 0, 1, ...: i = 136, 135, ..., 2 in that order (a comma fold runs left to right).
-  ((std::swap(tiles[kNumTiles - k - 1], tiles[BelowConstant<kNumTiles - k>(engine)])), ...);
-}
-
-}  // namespace
-
 Wall Wall::Shuffled(uint64_t seed) {
   Wall w;
   for (int i = 0; i < kNumTiles; ++i) w.tiles[i] = static_cast<Tile>(i);
-  boost::random::mt19937_64 engine(seed);  // Rng(seed)'s engine
-  ShuffleTiles(w.tiles, engine, std::make_index_sequence<kNumTiles - 1>{});
+  Rng rng(seed);
+  rng.Shuffle(std::span<Tile>(w.tiles));
   return w;
 }
 
