@@ -77,6 +77,16 @@ std::array<int, 4> FinalScores(const Ruleset& rules, const std::array<int, 4>& s
   return out;
 }
 
+namespace {
+
+// The error of a game stopped by a broken invariant.
+std::string BrokenAt(size_t event, EventType type, int hand_index, const std::string& what) {
+  return "invariant broken after event " + std::to_string(event) + " (" + std::string(EventTypeName(type)) +
+         ", hand " + std::to_string(hand_index + 1) + "): " + what;
+}
+
+}  // namespace
+
 uint64_t AgentSeed(uint64_t game_seed, int seat) {
   return SplitMix64(game_seed ^ (0xA5A5A5A5ULL + static_cast<uint64_t>(seat)));
 }
@@ -100,33 +110,37 @@ GameRecord PlayGame(const Ruleset& rules, uint64_t seed, const std::array<Agent*
   RoundSetup setup;
   setup.scores.fill(rules.starting_points);
   int hand_index = 0;
+  std::string broken;  // the first invariant broken (the game stops at its hand's end)
+  TileLedger ledger;
+  const int total = 4 * rules.starting_points;
+  const bool debug_checks =
+#ifndef NDEBUG
+      !options.observer;
+#else
+      false;
+#endif
   while (true) {
     std::optional<Wall> wall;
     if (options.wall_for_hand) wall = options.wall_for_hand(hand_index);
     if (!wall) wall = Wall::Shuffled(HandSeed(seed, static_cast<uint64_t>(hand_index)));
     Round round(rules, *wall, setup, &rec.events);
-    // Every build checks after every event that each of the 136 tiles is in exactly one place
-    // (carried shields included); the first failure stops the game with an error. Debug builds
-    // without an observer of their own check every other invariant too.
-    std::string broken;
-    const bool debug_checks =
-#ifndef NDEBUG
-        !options.observer;
-#else
-        false;
-#endif
-    const int total = 4 * rules.starting_points;
-    TileConservationChecker conservation;
-    round.set_observer([&](const RoundState& s, const Event& e) {
-      if (broken.empty()) {
-        std::string b = debug_checks ? CheckInvariants(s, total) : conservation.Check(s);
-        if (!b.empty())
-          broken = "invariant broken after event " + std::to_string(rec.events.size() - 1) + " (" +
-                   std::string(EventTypeName(e.type)) + ", hand " + std::to_string(hand_index + 1) + "): " + b;
-      }
-      if (options.observer) options.observer(s, e);
-    });
+    // Every build checks tile conservation (each of the 136 tiles in exactly one place, carried
+    // shields included) after every event: the full count at the hand's deal and end, the ledger
+    // in between (engine/invariants.h); the first failure stops the game with an error. Debug
+    // builds without an observer of their own run every invariant's full check after every event.
+    if (debug_checks) {
+      round.set_observer([&](const RoundState& s, const Event& e) {
+        if (!broken.empty()) return;
+        if (std::string b = CheckInvariants(s, total); !b.empty())
+          broken = BrokenAt(rec.events.size() - 1, e.type, hand_index, b);
+      });
+    } else {
+      round.set_ledger(&ledger);
+      if (options.observer) round.set_observer(options.observer);
+    }
     auto outcome = round.Play(agents);
+    if (broken.empty() && !ledger.error().empty())
+      broken = BrokenAt(ledger.error_event(), ledger.error_event_type(), hand_index, ledger.error());
     if (!broken.empty()) {
       rec.error = broken;
       return rec;

@@ -82,45 +82,201 @@ std::string CheckTileConservation(const RoundState& s) {
   return std::to_string(seen.count) + " tiles in all";
 }
 
-std::string TileConservationChecker::Check(const RoundState& s) {
-  const int end = LiveEnd(s);
-  if (s.wall.size != wall_size_ || end != end_ || s.wall.tiles != wall_) {
-    // A new wall (a new hand): count the tiles of each suffix of its live part once.
-    wall_ = s.wall.tiles;
-    wall_size_ = s.wall.size;
-    end_ = end;
-    usable_ = end >= 0;
-    suffix_.assign(usable_ ? static_cast<size_t>(end) + 1 : 0, Counts{});
-    for (int i = end - 1; i >= 0 && usable_; --i) {
-      const Tile t = wall_[static_cast<size_t>(i)];
-      usable_ = t < kNumTiles;
-      suffix_[static_cast<size_t>(i)] = suffix_[static_cast<size_t>(i) + 1];
-      if (usable_) ++suffix_[static_cast<size_t>(i)][t];
+// Whether `t` is among `tiles` (a hand or a shield area: at most a few dozen).
+bool TileLedger::Holds(const std::vector<Tile>& tiles, Tile t) {
+  return !tiles.empty() && std::memchr(tiles.data(), t, tiles.size()) != nullptr;
+}
+
+void TileLedger::Missed(const RoundState& s, const Event& e, size_t index) {
+  if (e.type != EventType::kStartKyoku && e.type != EventType::kEndKyoku) ++fallbacks_;
+  std::string broken = Recount(s);
+  if (broken.empty() || !error_.empty()) return;
+  error_ = std::move(broken);
+  error_event_ = index;
+  error_type_ = e.type;
+}
+
+std::string TileLedger::Recount(const RoundState& s) {
+  // One pass over every place: each tile id is given its place, and a tile met twice, an invalid
+  // id or fewer than 136 tiles make the full count name what is wrong.
+  ready_ = false;
+  exchange_seat_ = -1;
+  constexpr uint8_t kNowhere = 0xFF;
+  place_.fill(kNowhere);
+  count_.fill(0);
+  bool whole = true;
+  int placed = 0;
+  const auto put = [&](Tile t, uint8_t where) {
+    if (t >= kNumTiles) {
+      whole = false;
+      return;
     }
-  }
-  if (!usable_ || s.live_next < 0 || s.live_next > end_) return CheckTileConservation(s);
-  // Counts start from the undrawn live wall's; a byte cannot wrap (fewer than 256 places).
-  Counts counts = suffix_[static_cast<size_t>(s.live_next)];
-  int invalid = 0;
-  auto add = [&](Tile t) {
-    if (t < kNumTiles) {
-      ++counts[t];
-    } else {
-      ++invalid;
-    }
+    whole &= place_[t] == kNowhere;
+    place_[t] = where;
+    ++count_[where];
+    ++placed;
   };
-  ForEachDeadWallTile(s, add);
-  ForEachTileOutOfTheWall(s, add);
-  // Whole when every id is counted exactly once: 17 words of 0x01 bytes.
-  bool whole = invalid == 0;
-  static_assert(kNumTiles % 8 == 0);
-  for (size_t w = 0; w < kNumTiles / 8 && whole; ++w) {
-    uint64_t word;
-    std::memcpy(&word, counts.data() + 8 * w, 8);
-    whole = word == 0x0101010101010101ULL;
+  for (int i = s.live_next; i < LiveEnd(s); ++i) put(s.wall.tiles[static_cast<size_t>(i)], kWallPlace);
+  ForEachDeadWallTile(s, [&](Tile t) { put(t, kWallPlace); });
+  for (Tile t : s.shields_returned) put(t, kReturnedPlace);
+  for (int p = 0; p < 4; ++p) {
+    const SeatState& seat = s.seats[p];
+    const auto at = [p](uint8_t first) { return static_cast<uint8_t>(first + p); };
+    for (Tile t : seat.hand) put(t, at(kHandPlace));
+    for (const EngineMeld& m : seat.melds)
+      for (int i = 0; i < m.num_tiles; ++i) put(m.tiles[i], at(kMeldPlace));
+    called_[p] = 0;
+    for (const RiverTile& r : seat.river) {
+      if (r.called) {
+        ++called_[p];
+      } else {
+        put(r.tile, at(kRiverPlace));
+      }
+    }
+    for (Tile t : seat.shields_down) put(t, at(kDownPlace));
+    for (Tile t : seat.shields_up) put(t, at(kUpPlace));
   }
-  if (whole) return {};
-  return CheckTileConservation(s);  // broken: the full scan names the tile
+  if (!whole || placed != kNumTiles) return CheckTileConservation(s);  // names the tile
+  dead_wall_ = s.rules->dead_wall;
+  live_next_ = s.live_next;
+  live_end_ = LiveEnd(s);
+  rinshan_next_ = s.rinshan_next;
+  rinshan_start_ = s.wall.RinshanStart();
+  ready_ = true;
+  return {};
+}
+
+bool TileLedger::FollowOther(const RoundState& s, const Event& e) {
+  if (!ready_) return false;
+  const int a = e.actor;
+  switch (e.type) {
+    case EventType::kStartKyoku:
+    case EventType::kEndKyoku:
+      return false;  // the hand's boundaries: the full count
+    case EventType::kTsumo:
+      return FollowDraw(s, e);
+    case EventType::kDahai: {
+      const Tile t = e.pai;
+      if (a < 0 || a > 3 || t >= kNumTiles) return false;
+      const SeatState& seat = s.seats[a];
+      if (seat.river.empty() || seat.river.back().tile != t || seat.river.back().called) return false;
+      if (exchange_seat_ >= 0) {
+        // The exchange announced: the hand tile went face up, the face-down shield is this dahai.
+        const Tile up = exchange_tile_;
+        if (exchange_seat_ != a || exchange_shield_ != t || place_[t] != kDownPlace + a ||
+            place_[up] != kHandPlace + a || seat.shields_up.empty() || seat.shields_up.back() != up ||
+            Holds(seat.hand, up) || Holds(seat.shields_down, t))
+          return false;
+        exchange_seat_ = -1;
+        Move(up, static_cast<uint8_t>(kUpPlace + a));
+        Move(t, static_cast<uint8_t>(kRiverPlace + a));
+        return static_cast<int>(seat.hand.size()) == count_[kHandPlace + a] &&
+               static_cast<int>(seat.shields_up.size()) == count_[kUpPlace + a] &&
+               static_cast<int>(seat.shields_down.size()) == count_[kDownPlace + a] &&
+               static_cast<int>(seat.river.size()) - called_[a] == count_[kRiverPlace + a];
+      }
+      return FollowDiscard(s, e);
+    }
+    case EventType::kChi:
+    case EventType::kPon:
+    case EventType::kDaiminkan: {
+      // The consumed tiles from the caller's hand and the called tile from the target's river
+      // into the caller's new meld.
+      const int from = e.target;
+      const Tile t = e.pai;
+      if (a < 0 || a > 3 || from < 0 || from > 3 || from == a || t >= kNumTiles || place_[t] != kRiverPlace + from)
+        return false;
+      const SeatState& seat = s.seats[a];
+      const SeatState& giver = s.seats[from];
+      if (giver.river.empty() || giver.river.back().tile != t || !giver.river.back().called) return false;
+      if (seat.melds.empty()) return false;
+      const EngineMeld& m = seat.melds.back();
+      if (m.num_tiles != e.num_consumed + 1 || m.tiles[e.num_consumed] != t) return false;
+      for (int i = 0; i < e.num_consumed; ++i) {
+        const Tile c = e.consumed[i];
+        if (c >= kNumTiles || place_[c] != kHandPlace + a || m.tiles[i] != c || Holds(seat.hand, c)) return false;
+        Move(c, static_cast<uint8_t>(kMeldPlace + a));
+      }
+      Move(t, static_cast<uint8_t>(kMeldPlace + a));
+      ++called_[from];
+      return static_cast<int>(seat.hand.size()) == count_[kHandPlace + a] &&
+             static_cast<int>(giver.river.size()) - called_[from] == count_[kRiverPlace + from];
+    }
+    case EventType::kAnkan: {
+      if (a < 0 || a > 3 || e.num_consumed != 4) return false;
+      const SeatState& seat = s.seats[a];
+      if (seat.melds.empty() || seat.melds.back().num_tiles != 4) return false;
+      const EngineMeld& m = seat.melds.back();
+      for (int i = 0; i < 4; ++i) {
+        const Tile c = e.consumed[i];
+        if (c >= kNumTiles || place_[c] != kHandPlace + a || m.tiles[i] != c || Holds(seat.hand, c)) return false;
+        Move(c, static_cast<uint8_t>(kMeldPlace + a));
+      }
+      return static_cast<int>(seat.hand.size()) == count_[kHandPlace + a];
+    }
+    case EventType::kKakan: {
+      const Tile t = e.pai;
+      if (a < 0 || a > 3 || t >= kNumTiles || place_[t] != kHandPlace + a) return false;
+      const SeatState& seat = s.seats[a];
+      bool added = false;  // the pon it was added to is now a kakan ending with it
+      for (const EngineMeld& m : seat.melds) added = added || (m.num_tiles == 4 && m.tiles[3] == t);
+      if (!added || Holds(seat.hand, t)) return false;
+      Move(t, static_cast<uint8_t>(kMeldPlace + a));
+      return static_cast<int>(seat.hand.size()) == count_[kHandPlace + a];
+    }
+    case EventType::kShieldSet: {
+      const Tile t = e.pai;
+      if (a < 0 || a > 3 || t >= kNumTiles || place_[t] != kHandPlace + a) return false;
+      const SeatState& seat = s.seats[a];
+      if (seat.shields_down.empty() || seat.shields_down.back() != t || Holds(seat.hand, t)) return false;
+      Move(t, static_cast<uint8_t>(kDownPlace + a));
+      return static_cast<int>(seat.hand.size()) == count_[kHandPlace + a] &&
+             static_cast<int>(seat.shields_down.size()) == count_[kDownPlace + a];
+    }
+    case EventType::kExchange: {
+      // Announced with every tile still in place; its tiles move with the dahai that follows.
+      if (a < 0 || a > 3 || e.pai >= kNumTiles || e.num_consumed != 1 || exchange_seat_ >= 0) return false;
+      exchange_seat_ = static_cast<int8_t>(a);
+      exchange_tile_ = e.pai;
+      exchange_shield_ = e.consumed[0];
+      return place_[e.pai] == kHandPlace + a && exchange_shield_ < kNumTiles && place_[exchange_shield_] == kDownPlace + a;
+    }
+    case EventType::kShieldsLost:
+      return FollowShieldsLost(s, e);
+    default:
+      return true;  // no tile moves (dora, reach, hora, ryukyoku, protection, ...)
+  }
+}
+
+// Shields lost go to the end of shields_returned: the face-down ones (e.count, not named in
+// the event) and the face-up ones (e.tiles), in either order (LoseShields: face down first; an
+// overflow: face up first).
+bool TileLedger::FollowShieldsLost(const RoundState& s, const Event& e) {
+  const int a = e.actor;
+  if (a < 0 || a > 3) return false;
+  const SeatState& seat = s.seats[a];
+  const size_t n = e.count + e.tiles.size();
+  if (n > s.shields_returned.size()) return false;
+  for (Tile t : e.tiles)
+    if (t >= kNumTiles || place_[t] != kUpPlace + a) return false;
+  int down = 0, up = 0;
+  for (size_t i = s.shields_returned.size() - n; i < s.shields_returned.size(); ++i) {
+    const Tile t = s.shields_returned[i];
+    if (t >= kNumTiles) return false;
+    if (place_[t] == kDownPlace + a) {
+      ++down;
+    } else if (place_[t] == kUpPlace + a) {
+      ++up;
+    } else {
+      return false;
+    }
+    if (Holds(seat.shields_down, t) || Holds(seat.shields_up, t)) return false;
+    Move(t, kReturnedPlace);
+  }
+  return down == e.count && up == static_cast<int>(e.tiles.size()) &&
+         static_cast<int>(seat.shields_down.size()) == count_[kDownPlace + a] &&
+         static_cast<int>(seat.shields_up.size()) == count_[kUpPlace + a] &&
+         static_cast<int>(s.shields_returned.size()) == count_[kReturnedPlace];
 }
 
 std::string CheckInvariants(const RoundState& s, int expected_total) {

@@ -328,10 +328,11 @@ Result<RoundOutcome> Round::Play(const std::array<Agent*, 4>& agents) {
           const int seat = (from + i) % 4;
           if (answers[seat].type == ActionType::kRon) {
             rons.push_back(seat);
-          } else if (could_ron[seat] || (s_.phase != Phase::kOnAnkan && (WaitMask(s_.seats[seat]) >> KindOf(tile) & 1))) {
+          } else if (could_ron[seat] || (s_.phase != Phase::kOnAnkan && (s_.seats[seat].waits_cached >> KindOf(tile) & 1))) {
             // Passing a winning tile: furiten until the seat's next discard (for good in riichi),
             // whether or not the hand had a yaku on it. A closed kan's tile counts only for a
-            // hand that could rob it.
+            // hand that could rob it. The seat's waits are WaitMask's cache: LegalDiscardResponses
+            // and LegalKanResponses computed them for this very hand just above.
             s_.seats[seat].temporary_furiten = true;
             if (s_.seats[seat].InRiichi()) s_.seats[seat].riichi_furiten = true;
           }

@@ -59,6 +59,8 @@ class Round {
   [[nodiscard]] Result<RoundOutcome> Play(const std::array<Agent*, 4>& agents);
 
   void set_observer(EventObserver observer) { log_.set_observer(std::move(observer)); }
+  // Tile conservation after every event (engine/invariants.h); `ledger` outlives the Round.
+  void set_ledger(TileLedger* ledger) { log_.set_ledger(ledger); }
   void set_draw_source(DrawSource source) { draw_source_ = std::move(source); }
   [[nodiscard]] const RoundState& state() const { return s_; }
 
