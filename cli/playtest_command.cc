@@ -163,7 +163,9 @@ int RunPlaytest(const std::vector<std::string>& args) {
   for (size_t a = 0; a < rulesets.size(); ++a)
     for (size_t b = a + 1; b < rulesets.size(); ++b)
       if (rulesets[a].name == rulesets[b].name) {
-        std::cerr << kName << ": --rules: \"" << rulesets[a].name << "\" is listed twice\n";
+        std::cerr << kName << ": --rules: entries " << a + 1 << " and " << b + 1 << " are both named \""
+                  << rulesets[a].name << "\" (each ruleset of a playtest needs its own name: its replays' folder, "
+                  << "its column and its verdicts; give a ruleset file a \"name\" of its own)\n";
         return 2;
       }
   if (rulesets.size() < (baseline == 0 ? 2u : 1u)) {

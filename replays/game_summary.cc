@@ -240,17 +240,22 @@ Result<GameSummary> GameSummaryFromJson(const json& j, const std::string& where)
           return Error{at + "/" + std::to_string(p) + ": needs " + std::to_string(HandSeatFieldNames().size()) +
                        " numbers"};
         HandSeatFacts& f = four[p];
-        f.shields = a[0].get<int>();
-        f.carried = a[1].get<int>();
-        f.first_tenpai = a[2].get<int>();
-        f.tenpai_end = a[3].get<int>() != 0;
-        f.faced_riichi = a[4].get<int>() != 0;
-        f.shield_when_faced = a[5].get<int>() != 0;
-        f.dealt_in_to_riichi = a[6].get<int>() != 0;
-        f.declined = a[7].get<int>();
-        f.won = a[8].get<int>() != 0;
-        f.win_value = a[9].get<int>();
-        f.delta = a[10].get<int>();
+        const std::string cell = "hand_seats/" + std::to_string(h) + "/" + std::to_string(p) + "/";
+        const auto n = [&](int k, int64_t lo, int64_t hi) {
+          return static_cast<int>(num(a[static_cast<size_t>(k)], cell + std::to_string(k), lo, hi));
+        };
+        f.shields = n(0, 0, 136);
+        f.carried = n(1, 0, 136);
+        f.first_tenpai = n(2, -1, 136);
+        f.tenpai_end = n(3, 0, 1) != 0;
+        f.faced_riichi = n(4, 0, 1) != 0;
+        f.shield_when_faced = n(5, 0, 1) != 0;
+        f.dealt_in_to_riichi = n(6, 0, 1) != 0;
+        f.declined = n(7, 0, 136);
+        f.won = n(8, 0, 1) != 0;
+        f.win_value = n(9, INT_MIN, INT_MAX);
+        f.delta = n(10, INT_MIN, INT_MAX);
+        if (!problem.empty()) return Error{problem};
         if (f.shields < 0 || f.carried < 0 || f.carried > f.shields || f.first_tenpai < -1)
           return Error{at + "/" + std::to_string(p) + ": shields, carried or first_tenpai out of range"};
       }

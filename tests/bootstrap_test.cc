@@ -157,6 +157,8 @@ GameSummary Game(long index, std::array<int, 4> ranks, std::array<int, 4> scores
   g.seating = {0, 1, 2, 3};
   g.complete = true;
   g.hands = hands;
+  g.facts.hands.resize(static_cast<size_t>(hands));  // a record holds one entry per hand played
+  g.facts.leaders.assign(static_cast<size_t>(hands), -1);
   g.end = GameEnd::kLength;
   for (int p = 0; p < 4; ++p) {
     g.seats[p].ranked = true;

@@ -160,6 +160,8 @@ TEST(HostileJson, SummaryNumbersOutOfRangeAndImpossibleRecordsAreRefused) {
   g.seating = {0, 1, 2, 3};
   g.complete = true;
   g.hands = 8;
+  g.facts.hands.resize(8);  // one entry per hand played
+  g.facts.leaders.assign(8, -1);
   g.draws = 2;
   g.ron_hands = 3;
   g.end = GameEnd::kLength;

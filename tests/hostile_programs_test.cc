@@ -120,22 +120,26 @@ TEST(HostilePrograms, ReplayHtmlNamesAndLinksCannotHijack) {
   EXPECT_NE(index.find("script-src 'none'"), std::string::npos);
 }
 
-// Ruleset names as folders: "../../escaped" stays inside --out, two rulesets named riichi keep
-// their own replays.
+// Ruleset names as folders: "../../escaped" stays inside --out; two rulesets named riichi (a file
+// based on riichi keeps the name) are refused before any game, naming both entries, so neither
+// overwrites the other's replays (each ruleset's name is also its column and its verdicts).
 TEST(HostilePrograms, PlaytestFoldersStayInsideOutAndApart) {
   const fs::path dir = FreshDir("hostile_playtest");
   std::ofstream(dir / "escape.json") << R"({"base":"riichi","name":"../../escaped","length":"east"})";
   std::ofstream(dir / "same.json") << R"({"base":"riichi","length":"east"})";
   const fs::path out = dir / "a" / "b" / "out";
-  const auto run = Program("playtest --rules " + (dir / "escape.json").string() + "," + (dir / "same.json").string() +
+  const auto run = Program("playtest --rules " + (dir / "escape.json").string() +
                            ",riichi --games 4 --agents greedy,greedy,random,random --out " + out.string());
   EXPECT_LT(run.status, 2) << run.out;
   EXPECT_FALSE(fs::exists(dir / "a" / "escaped"));
   EXPECT_TRUE(fs::exists(out / "_._.._escaped" / "game-0001.json")) << run.out;
   EXPECT_TRUE(fs::exists(out / "riichi" / "game-0004.json"));
-  EXPECT_TRUE(fs::exists(out / "riichi-2" / "game-0004.json"));
-  // The two riichi folders hold different games (an east-only and a hanchan ruleset).
-  EXPECT_NE(Slurp(out / "riichi" / "game-0001.json"), Slurp(out / "riichi-2" / "game-0001.json"));
+  const fs::path out2 = dir / "out2";
+  const auto same = Program("playtest --rules " + (dir / "same.json").string() +
+                            ",riichi --games 4 --agents greedy,greedy,random,random --out " + out2.string());
+  EXPECT_EQ(same.status, 2) << same.out;
+  EXPECT_NE(same.out.find("entries 1 and 2 are both named \"riichi\""), std::string::npos) << same.out;
+  EXPECT_FALSE(fs::exists(out2 / "riichi"));
 }
 
 TEST(HostilePrograms, ServeWaitsTheReferenceAnswerTimeByDefault) {
