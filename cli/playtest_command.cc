@@ -220,6 +220,8 @@ int RunPlaytest(const std::vector<std::string>& args) {
       nlohmann::json entry = nlohmann::json::object();
       entry["rules"] = rules.name;
       entry["ruleset"] = RulesetToJson(rules);  // exactly what was played
+      // Where its replays are under --out (its name made safe and unique, replays/safe_path.h).
+      if (!out_dir.empty()) entry["folder"] = folders[static_cast<size_t>(&rules - rulesets.data())];
       entry["summary"] = SummaryDocument(r.header, r.games, command, r.statistics, setup.jobs);
       per_rules.push_back(std::move(entry));
     }

@@ -52,14 +52,15 @@ if names != want:
     sys.exit(f"sweep rulesets {names}, want {want}")
 for entry in docs[0]["rulesets"]:
     json.dump(entry["summary"], open(f"{t}/sweep-{entry['rules']}.json", "w"))
-    for f in sorted(glob.glob(f"{t}/sweep1/{entry['rules']}/*.json"))[:3]:
+    open(f"{t}/folder-{entry['rules']}", "w").write(entry["folder"])  # playtest.json says where its replays are
+    for f in sorted(glob.glob(f"{t}/sweep1/{entry['folder']}/*.json"))[:3]:
         if json.load(open(f))["ruleset"] != entry["ruleset"]:
             sys.exit(f"{f}: its ruleset is not the one playtest.json names for {entry['rules']}")
 if docs[0]["rulesets"][2]["ruleset"]["shields"]["per_hand"] != 3 or docs[0]["rulesets"][2]["ruleset"]["shields"]["extra_tiles"] != 3:
     sys.exit("the per_hand 3 variant does not have 3 shields a hand")
 PY
 for rules in riichi "dunpai[shields.per_hand+shields.extra_tiles=1]" "dunpai[shields.per_hand+shields.extra_tiles=3]"; do
-  python3 "$SRC/tests/independent_stats.py" "$T/sweep1/$rules" "$T/sweep-$rules.json"
+  python3 "$SRC/tests/independent_stats.py" "$T/sweep1/$(cat "$T/folder-$rules")" "$T/sweep-$rules.json"
 done
 # The verdicts' differences are the two rulesets' own figures (each checked above against its
 # replays) subtracted, and each verdict follows from its interval by the rule of docs/PLAYTEST.md.
