@@ -52,7 +52,7 @@ ClaimSums MakeClaimSums(const MatchHeader& h, const std::vector<GameSummary>& ga
   std::vector<int> games_in(n), usable_in(n);
   for (size_t i = 0; i < games.size(); ++i) {
     ++games_in[units.unit_of[i]];
-    usable_in[units.unit_of[i]] += games[i].complete && !games[i].facts.hands.empty();
+    usable_in[units.unit_of[i]] += games[i].Whole() && !games[i].facts.hands.empty();
   }
   c.first_n.assign(n, 0);
   c.first_sy.assign(n, 0);
@@ -64,7 +64,7 @@ ClaimSums MakeClaimSums(const MatchHeader& h, const std::vector<GameSummary>& ga
     const GameSummary& g = games[i];
     const size_t u = units.unit_of[i];
     const GameHandFacts& f = g.facts;
-    if (g.complete) {
+    if (g.Whole()) {
       if (f.first_winner >= 0)
         add("win_and_run/first_winner_top_rate", u, g.seats[f.first_winner].rank == 1, 1);
       for (size_t k = 0; k < f.leaders.size() && k < static_cast<size_t>(kHandCurve); ++k)

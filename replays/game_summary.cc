@@ -90,7 +90,8 @@ const std::vector<std::string>& SeatFieldNames() {
   static const std::vector<std::string> kNames = {
       "rank",         "final_score", "hands",           "wins",          "deal_ins",     "riichi",
       "calls",        "win_value",   "shields_set",     "exchanges",     "deal_ins_avoided",
-      "protected_tsumo", "points_saved", "lost_won", "lost_dealt_in", "lost_noten", "lost_tenpai"};
+      "protected_tsumo", "points_saved", "lost_won", "lost_dealt_in", "lost_noten", "lost_tenpai",
+      "substituted_hands"};
   return kNames;
 }
 
@@ -112,7 +113,8 @@ json HandSeatToJson(const HandSeatFacts& f) {
 json SeatToJson(const SeatStats& t) {
   return json::array({t.ranked ? t.rank : 0, t.ranked ? t.final_score : 0, t.hands, t.wins, t.deal_ins, t.riichi,
                       t.calls, t.win_value, t.shields_set, t.exchanges, t.deal_ins_avoided, t.protected_tsumo,
-                      t.points_saved, t.shields_lost[0], t.shields_lost[1], t.shields_lost[2], t.shields_lost[3]});
+                      t.points_saved, t.shields_lost[0], t.shields_lost[1], t.shields_lost[2], t.shields_lost[3],
+                      t.substituted_hands});
 }
 
 }  // namespace
@@ -197,13 +199,16 @@ Result<GameSummary> GameSummaryFromJson(const json& j, const std::string& where)
     for (int p = 0; p < 4; ++p) {
       const json& a = seats[p];
       const std::string at = "seats/" + std::to_string(p) + "/";
-      if (!a.is_array() || a.size() != SeatFieldNames().size())
-        return Error{where + "/seats/" + std::to_string(p) + ": needs " + std::to_string(SeatFieldNames().size()) +
-                     " numbers"};
+      // A summary written before substituted_hands (the last number) was recorded has one fewer.
+      const size_t fields = SeatFieldNames().size();
+      if (!a.is_array() || (a.size() != fields && a.size() != fields - 1))
+        return Error{where + "/seats/" + std::to_string(p) + ": needs " + std::to_string(fields) + " numbers"};
       SeatStats& t = s.seats[p];
       const int64_t hands = s.hands;
-      t.ranked = s.complete;
-      t.rank = static_cast<int>(num(a[0], at + "0", s.complete ? 1 : 0, s.complete ? 4 : 4));
+      // In a complete game, rank 0 is a seat whose agent a substitute replaced (match_stats.h).
+      t.rank = static_cast<int>(num(a[0], at + "0", 0, 4));
+      t.ranked = s.complete && t.rank != 0;
+      t.substituted = s.complete && t.rank == 0;
       t.final_score = static_cast<int>(num(a[1], at + "1", INT32_MIN, INT32_MAX));
       t.hands = static_cast<int>(num(a[2], at + "2", 0, hands));
       t.wins = static_cast<int>(num(a[3], at + "3", 0, t.hands));
@@ -218,8 +223,12 @@ Result<GameSummary> GameSummaryFromJson(const json& j, const std::string& where)
       t.points_saved = num(a[12], at + "12", 0, int64_t{1} << 50);
       for (int c = 0; c < 4; ++c)
         t.shields_lost[c] = static_cast<int>(num(a[13 + c], at + std::to_string(13 + c), 0, 200 * kMaxCount));
+      if (a.size() == fields) t.substituted_hands = static_cast<int>(num(a[17], at + "17", 0, hands - t.hands));
       if (!problem.empty()) return Error{problem};
-      if (s.complete) {
+      if (t.substituted_hands > 0 && !t.substituted && s.complete)
+        return Error{where + "/seats/" + std::to_string(p) + "/17: hands played by a substitute in a seat that was " +
+                     "not substituted (its rank is " + std::to_string(t.rank) + ", not 0)"};
+      if (t.ranked) {
         if (rank_taken[t.rank])
           return Error{where + "/seats/" + std::to_string(p) + "/0: rank " + std::to_string(t.rank) +
                        " is another seat's too (the four ranks of a game are 1, 2, 3 and 4)"};

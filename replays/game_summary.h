@@ -37,6 +37,12 @@ struct GameSummary {
   std::vector<int> win_values;   // payment of every win (ScoreResult::payment total), in play order
   std::array<SeatStats, 4> seats{};  // per seat (rank/final score when complete)
   GameHandFacts facts;               // per player-hand facts, leaders, first winner (replays/hand_facts.h)
+
+  // Complete and played to the end by its agents: no seat substituted after a fault (only such a
+  // game has four ranks).
+  [[nodiscard]] bool Whole() const {
+    return complete && !(seats[0].substituted || seats[1].substituted || seats[2].substituted || seats[3].substituted);
+  }
 };
 
 // Folds a finished (or stopped) game into its record; `game`, `set`, `rotation` and `seating`

@@ -45,7 +45,7 @@ LuckSkillStatistics MakeLuckSkillStatistics(const MatchHeader& h, const std::vec
   std::vector<int> games_in(n), complete_in(n);
   for (size_t i = 0; i < games.size(); ++i) {
     ++games_in[units.unit_of[i]];
-    complete_in[units.unit_of[i]] += games[i].complete;
+    complete_in[units.unit_of[i]] += games[i].Whole();
   }
   auto whole = [&](size_t u) { return games_in[u] == h.rotations && complete_in[u] == h.rotations; };
 
@@ -56,7 +56,7 @@ LuckSkillStatistics MakeLuckSkillStatistics(const MatchHeader& h, const std::vec
   std::vector<double> rank_s(n), rank_w(n), cnt_s(n), cnt_w(n), score_s(n), score_w(n), dn(n), ds(n), dss(n);
   for (size_t i = 0; i < games.size(); ++i) {
     const GameSummary& g = games[i];
-    if (!g.complete) continue;
+    if (!g.Whole()) continue;
     const size_t u = units.unit_of[i];
     double strong_score = 0, weak_score = 0;
     int strong_seats = 0, weak_seats = 0;

@@ -96,6 +96,7 @@ namespace {
 
 // Per-unit sums of one agent label's seats.
 struct AgentSums {
+  long substituted_games = 0, substituted_hands = 0;  // seats a substitute finished (not per unit)
   std::vector<double> games, ranked, rank_sum, score_sum, hands, wins, deal_ins, riichi, calls, win_value;
   std::array<std::vector<double>, 4> rank_count;
   std::vector<double> shields_set, exchanges, avoided, protected_tsumo, saved;
@@ -179,7 +180,9 @@ json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games
       const SeatStats& s = g.seats[p];
       AgentSums& a = agents[label_of_entry[static_cast<size_t>(g.seating[p]) & 3]];
       a.games[u] += 1;
-      if (g.complete) {
+      a.substituted_games += s.substituted;
+      a.substituted_hands += s.substituted_hands;
+      if (s.ranked) {  // complete, and the seat's agent played to the end (not substituted)
         a.ranked[u] += 1;
         a.rank_sum[u] += s.rank;
         a.score_sum[u] += s.final_score;
@@ -220,6 +223,11 @@ json MatchStatistics(const MatchHeader& h, const std::vector<GameSummary>& games
     agent_rows.push_back({{"agent", labels[l]},
                           {"entries", std::count(h.entries.begin(), h.entries.end(), labels[l])},
                           {"player_games", games_total}});
+    // Only where a substitute played (the key is absent otherwise, so other summaries are unchanged).
+    if (a.substituted_games > 0 || a.substituted_hands > 0) {
+      agent_rows.back()["substituted_games"] = a.substituted_games;
+      agent_rows.back()["substituted_hands"] = a.substituted_hands;
+    }
     AddAgentFigures(fs, "/agents/" + std::to_string(l), a, h.shields);
   }
   json pair_rows = json::array();

@@ -157,7 +157,14 @@ std::array<SeatStats, 4> GameSeatStats(const GameRecord& record) {
   std::array<bool, 4> won{}, dealt_in{}, riichi{}, called{};
   std::array<long long, 4> value{};
   auto valid = [](int seat) { return seat >= 0 && seat < 4; };
-  for (const Event& e : record.events) {
+  // The first event each seat's substitute answered (a substituted fault's event), or none.
+  constexpr size_t kNever = static_cast<size_t>(-1);
+  std::array<size_t, 4> substituted_from{kNever, kNever, kNever, kNever};
+  for (const AgentFault& f : record.faults)
+    if (f.substituted && valid(f.seat) && f.event >= 0)
+      substituted_from[f.seat] = std::min(substituted_from[f.seat], static_cast<size_t>(f.event));
+  for (size_t index = 0; index < record.events.size(); ++index) {
+    const Event& e = record.events[index];
     if (shields && e.type != EventType::kStartKyoku && tracker.OnEvent(e) && valid(e.actor))
       ++hand_shields[e.actor].deal_ins_avoided;
     switch (e.type) {
@@ -211,6 +218,10 @@ std::array<SeatStats, 4> GameSeatStats(const GameRecord& record) {
         }
         for (int p = 0; p < 4; ++p) {
           SeatStats& s = out[p];
+          if (index >= substituted_from[p]) {  // the fault was in this hand or before: not the agent's
+            ++s.substituted_hands;
+            continue;
+          }
           const SeatStats& h = hand_shields[p];
           s.shields_set += h.shields_set;
           s.exchanges += h.exchanges;
@@ -229,9 +240,10 @@ std::array<SeatStats, 4> GameSeatStats(const GameRecord& record) {
       case EventType::kEndGame:
         if (e.end) {
           for (int p = 0; p < 4; ++p) {
-            out[p].ranked = true;
-            out[p].rank = e.end->ranks[p];
-            out[p].final_score = e.end->scores[p];
+            out[p].substituted = substituted_from[p] != kNever;
+            out[p].ranked = !out[p].substituted;
+            out[p].rank = out[p].ranked ? e.end->ranks[p] : 0;
+            out[p].final_score = out[p].ranked ? e.end->scores[p] : 0;
           }
         }
         break;
@@ -290,12 +302,14 @@ void MatchStats::AddSeats(const std::array<SeatStats, 4>& seats, bool complete,
     const SeatStats& s = seats[p];
     ++row.games;
     if (!complete) ++row.stopped_games;
+    if (s.substituted) ++row.substituted_games;
     if (s.ranked) {
       ++row.ranked_games;
       row.rank_sum += s.rank;
       row.final_score_sum += s.final_score;
     }
     row.totals.hands += s.hands;
+    row.totals.substituted_hands += s.substituted_hands;
     row.totals.wins += s.wins;
     row.totals.deal_ins += s.deal_ins;
     row.totals.riichi += s.riichi;
@@ -337,6 +351,10 @@ std::string FormatMatchTable(const MatchStats& stats) {
     if (r.stopped_games > 0)
       out += "note: " + std::to_string(r.stopped_games) + " of \"" + r.agent +
              "\"'s games were stopped by an agent error: no rank or final score from them\n";
+    if (r.substituted_games > 0)
+      out += "note: in " + std::to_string(r.substituted_games) + " of \"" + r.agent +
+             "\"'s games it faulted and a substitute finished its seat: no rank or final score from them, and " +
+             std::to_string(r.totals.substituted_hands) + " hands from the faults on not counted as its play\n";
   }
   return out;
 }

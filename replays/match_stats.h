@@ -21,7 +21,10 @@ namespace mj {
 [[nodiscard]] std::array<int, 4> MatchSeating(int game);
 
 // One seat's counts over one game. A hand counts once it has ended (end_kyoku); a hand cut
-// short by an agent error is not counted.
+// short by an agent error is not counted. A seat whose agent faulted and was substituted
+// (--bot-fault substitute: tsumogiri/pass from then on; GameRecord::faults) is not that agent's
+// play from the hand of the fault on: those hands are counted in substituted_hands only, and the
+// game gives it no rank or final score (ranked false, substituted true).
 struct SeatStats {
   int hands = 0;          // hands played to their end
   int wins = 0;           // hands won (each winner of a double ron counts)
@@ -36,7 +39,10 @@ struct SeatStats {
   int protected_tsumo = 0;    // protection events: another seat's tsumo this seat paid nothing for
   long long points_saved = 0; // the shares those protections saved (the tsumo payment's share)
   std::array<int, 4> shields_lost{};  // shields lost (face down + face up), by ShieldLossCause
-  bool ranked = false;    // the game ended normally: rank and final score are set
+  int substituted_hands = 0;  // hands from the fault on, played by the substitute (not counted above)
+  bool substituted = false;   // the seat's agent was substituted during the game
+  bool ranked = false;    // the game ended normally and the seat's agent played it to the end:
+                          // rank and final score are set
   int rank = 0;           // 1..4
   int final_score = 0;    // points after leftover deposits, before oka/uma
 };
@@ -55,6 +61,7 @@ struct AgentStats {
   int games = 0;          // player-games, complete or not
   int ranked_games = 0;   // player-games that ended normally
   int stopped_games = 0;  // player-games stopped by an agent error (any seat's)
+  int substituted_games = 0;  // player-games its agent faulted in and a substitute finished
   long long rank_sum = 0;
   long long final_score_sum = 0;
   SeatStats totals;       // hands, wins, deal_ins, riichi, calls, win_value summed

@@ -41,6 +41,12 @@ std::string FormatStatistics(const json& s) {
            Pad(FormatFigure(a["mean_score"], 0), 24) + Pad(FormatFigure(a["win_rate"], 1, 100), 20) +
            Pad(FormatFigure(a["deal_in_rate"], 1, 100), 20) + "\n";
   }
+  for (const json& a : s["agents"])
+    if (a.contains("substituted_games"))
+      out += "note: \"" + a["agent"].get<std::string>() + "\" faulted and a substitute (tsumogiri / pass) finished its seat in " +
+             std::to_string(a["substituted_games"].get<long>()) + " player-game(s): no rank or score from those, and " +
+             std::to_string(a["substituted_hands"].get<long>()) +
+             " hand(s) from the faults on not counted as its play\n";
   for (const json& p : s["pairs"]) {
     auto pv = [](const json& f) { return f["p_value"].is_number() ? Num(f["p_value"], 4, 1) : std::string("-"); };
     out += p["a"].get<std::string>() + " - " + p["b"].get<std::string>() + ": rank " +

@@ -232,6 +232,55 @@ TEST(MatchStatisticsTest, SummaryRoundTripsToTheSameStatistics) {
   EXPECT_NE(refused.error().find("/games/1/game"), std::string::npos) << refused.error();
 }
 
+// Game 2's seat 1 ("b") faulted in hand 4 and a substitute finished it: b's mean rank is its one
+// game played to the end (rank 2 in game 1), its win rate 1 + 2 wins over 8 + 3 hands of its own.
+TEST(MatchStatisticsTest, ASubstitutedSeatIsNotItsAgentsResult) {
+  MatchHeader h;
+  h.rules = "riichi";
+  h.entries = {"a", "b", "c", "d"};
+  std::vector<GameSummary> games = {Game(1, {1, 2, 3, 4}, {40000, 30000, 20000, 10000}, {2, 1, 0, 0}, 8),
+                                    Game(2, {2, 1, 4, 3}, {30000, 45000, 10000, 15000}, {1, 2, 0, 1}, 8)};
+  SeatStats& b = games[1].seats[1];
+  b.ranked = false;
+  b.substituted = true;
+  b.rank = 0;
+  b.final_score = 0;
+  b.hands = 3;
+  b.substituted_hands = 5;
+  EXPECT_FALSE(games[1].Whole());
+  const nlohmann::json doc = SummaryDocument(h, games, "mahjong match ...");
+  const nlohmann::json& agent_b = doc["statistics"]["agents"][1];
+  EXPECT_EQ(agent_b["agent"], "b");
+  EXPECT_DOUBLE_EQ(agent_b["mean_rank"]["estimate"].get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(agent_b["mean_rank"]["den"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(agent_b["win_rate"]["estimate"].get<double>(), 3.0 / 11);
+  EXPECT_DOUBLE_EQ(doc["statistics"]["agents"][0]["mean_rank"]["estimate"].get<double>(), 1.5);  // a: 1, 2
+  // Written as rank 0 with its substitute's hands last; read back the same.
+  EXPECT_EQ(doc["games"][1]["seats"][1][0], 0);
+  EXPECT_EQ(doc["games"][1]["seats"][1][17], 5);
+  auto back = SummaryFromJson(nlohmann::json::parse(doc.dump()));
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_TRUE(back->second[1].seats[1].substituted);
+  EXPECT_EQ(back->second[1].seats[1].substituted_hands, 5);
+  EXPECT_EQ(MatchStatistics(back->first, back->second).dump(), doc["statistics"].dump());
+  // A summary written before the substitute's hands were recorded (17 numbers a seat) still reads.
+  nlohmann::json old = doc;
+  for (auto& g : old["games"])
+    for (auto& seat : g["seats"]) seat.erase(17);
+  old["games"][1]["seats"][1][0] = 1;  // (and had no substituted seats)
+  old["games"][1]["seats"][1][2] = 8;
+  auto read_old = SummaryFromJson(old);
+  ASSERT_TRUE(read_old.ok()) << read_old.error();
+  EXPECT_TRUE(read_old->second[1].Whole());
+  // Hands played by a substitute in a seat ranked like any other are refused.
+  nlohmann::json bad = doc;
+  bad["games"][0]["seats"][2][17] = 1;
+  bad["games"][0]["seats"][2][2] = 7;
+  auto refused = SummaryFromJson(bad);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find("/seats/2/17: hands played by a substitute"), std::string::npos) << refused.error();
+}
+
 }  // namespace
 TEST(MatchStatisticsTest, PointScalePerPreset) {
   // docs/PLAYTEST.md: the starting stack (riichi 25,000), half the end gap for Dunpai (which

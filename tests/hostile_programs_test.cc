@@ -53,6 +53,12 @@ TEST(HostilePrograms, SubstitutedFaultReachesReplayAndStderr) {
                            (dir / "r").string());
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_NE(run.out.find("(the seat played tsumogiri/pass from then on)"), std::string::npos) << run.out;
+  // The statistics do not count the substitute's play as the bot's (issue 23): both games' ranks
+  // are left out and the hands from each fault on.
+  EXPECT_NE(run.out.find("faulted and a substitute (tsumogiri / pass) finished its seat in 2 player-game(s): no rank "
+                         "or score from those"),
+            std::string::npos)
+      << run.out;
   const json doc = json::parse(Slurp(dir / "r" / "game-0001.json"));
   EXPECT_EQ(doc["complete"], true);
   ASSERT_TRUE(doc.contains("faults"));

@@ -168,6 +168,50 @@ TEST(MatchStatsTest, UnfinishedHandAndGameAreNotCounted) {
   EXPECT_EQ(HandCount(StoppedGame()), 1);
 }
 
+// The game above with seat 1's bot failing when it drew at event 15 (hand 1) and a substitute
+// playing its seat from then on (--bot-fault substitute): only hand 0 (its 3900 ron) is its
+// agent's play; hands 1 to 3 are the substitute's, and the game gives it no rank.
+GameRecord SubstitutedGame() {
+  GameRecord r = CompleteGame();
+  r.faults.push_back({1, 15, "mjai-stdio:bot", "the peer closed the connection", true});
+  return r;
+}
+
+TEST(MatchStatsTest, ASubstitutedSeatCountsOnlyItsAgentsHands) {
+  const auto s = GameSeatStats(SubstitutedGame());
+  EXPECT_EQ(s[1].hands, 1);
+  EXPECT_EQ(s[1].wins, 1);
+  EXPECT_EQ(s[1].win_value, 3900);
+  EXPECT_EQ(s[1].substituted_hands, 3);
+  EXPECT_TRUE(s[1].substituted);
+  EXPECT_FALSE(s[1].ranked);
+  EXPECT_EQ(s[1].rank, 0);
+  for (int p : {0, 2, 3}) {  // the other seats are untouched
+    EXPECT_EQ(s[p].hands, 4);
+    EXPECT_EQ(s[p].substituted_hands, 0);
+    EXPECT_TRUE(s[p].ranked);
+  }
+  EXPECT_EQ(s[0].rank, 4);
+  // A fault that stopped the game (not substituted) changes nothing here: the record is incomplete.
+  GameRecord stopped = CompleteGame();
+  stopped.faults.push_back({1, 15, "mjai-stdio:bot", "illegal answer", false});
+  EXPECT_EQ(GameSeatStats(stopped)[1].hands, 4);
+
+  MatchStats stats({"greedy", "bot", "defensive", "random"});
+  stats.AddGame(SubstitutedGame(), {"greedy", "bot", "defensive", "random"});
+  const AgentStats& bot = stats.rows()[1];
+  EXPECT_EQ(bot.games, 1);
+  EXPECT_EQ(bot.ranked_games, 0);
+  EXPECT_EQ(bot.substituted_games, 1);
+  EXPECT_EQ(bot.totals.hands, 1);
+  EXPECT_DOUBLE_EQ(bot.WinRate(), 1.0);
+  EXPECT_NE(FormatMatchTable(stats).find("note: in 1 of \"bot\"'s games it faulted and a substitute finished its "
+                                         "seat: no rank or final score from them, and 3 hands from the faults on not "
+                                         "counted as its play"),
+            std::string::npos)
+      << FormatMatchTable(stats);
+}
+
 TEST(MatchStatsTest, AggregatesPerAgentLabel) {
   MatchStats stats({"greedy", "greedy", "defensive", "random"});
   stats.AddGame(CompleteGame(), {"greedy", "greedy", "defensive", "random"});
