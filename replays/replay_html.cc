@@ -106,12 +106,21 @@ std::string ReplayIndexHtml(const std::vector<ReplayIndexEntry>& entries, const 
                 Cell(final["results"][p]) + ")";
       html += "<td>" + cell + "</td>";
     }
+    // A bot's faults (docs/MJAI.md): how many, the first one's seat and error.
+    std::string faults;
+    if (d.contains("faults") && d["faults"].is_array() && !d["faults"].empty()) {
+      const json& f = d["faults"][0];
+      faults = "<br><span class=\"fault\">" + std::to_string(d["faults"].size()) + " fault" +
+               (d["faults"].size() == 1 ? "" : "s") + ": seat " + Cell(f.value("seat", json())) + " " +
+               EscapeHtml(f.value("error", std::string())) +
+               (f.value("substituted", false) ? " (substituted from then on)" : "") + "</span>";
+    }
     if (d.value("complete", false)) {
-      html += "<td>complete</td></tr>\n";
+      html += "<td>complete" + faults + "</td></tr>\n";
     } else {
       const size_t events = d.contains("events") ? d["events"].size() : 0;
       html += "<td class=\"stop\">stopped after event " + std::to_string(events == 0 ? 0 : events - 1) + " (hand " +
-              std::to_string(hands == 0 ? 0 : hands - 1) + "): " + EscapeHtml(d.value("error", std::string())) +
+              std::to_string(hands == 0 ? 0 : hands - 1) + "): " + EscapeHtml(d.value("error", std::string())) + faults +
               "</td></tr>\n";
     }
   }

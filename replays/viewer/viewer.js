@@ -324,6 +324,16 @@
   const states = Fold(doc);
   const handStarts = [];
   events.forEach((e, i) => { if (e.type === 'start_kyoku') handStarts.push(i); });
+  // A bot's faults (GameRecord::faults): what it did wrong at which event, and whether a
+  // substitute (tsumogiri/pass) played its seat from then on or the game stopped.
+  const faults = (Array.isArray(doc.faults) ? doc.faults : []).filter((f) => f && Number.isInteger(f.seat) && Number.isInteger(f.event));
+  // A plate shows at most 24 characters of a long bot command line (the whole name as its title).
+  function ShortName(n) { n = String(n); return n.length > 24 ? n.slice(0, 23) + '…' : n; }
+  function SubstitutedAt(p, i) { return faults.some((f) => f.substituted && f.seat === p && f.event <= i); }
+  function FaultHtml(f) {
+    return '<span class="fault">fault: seat ' + f.seat + ' ' + Escape(f.agent || names[f.seat] || '?') + ': ' + Escape(f.error || '') +
+      (f.substituted ? ' — a substitute (tsumogiri / pass) plays this seat from here; its play is not the agent\'s' : '') + '</span>';
+  }
   let index = 0;
   let viewSeat = -1;  // -1: every hand open; 0..3: what that seat could see
   const seatHtml = ['', '', '', ''];
@@ -473,7 +483,7 @@
     h += '</span>';
     if (s.won && !s.won.tsumo) h += '<span class="ronwin">' + TileHtml(s.won.pai, 'win', s.won.pai + ' (ron)') + '</span>';
     h += '<span class="melds">' + s.melds.map((m) => MeldHtml(m, p, st)).join('') + '</span></div>';
-    h += '<header><span class="wind">' + wind + '</span> seat ' + p + ' · ' + Escape(names[p]) +
+    h += '<header><span class="wind">' + wind + '</span> seat ' + p + ' · <span title="' + Escape(names[p]) + '">' + Escape(ShortName(names[p])) + '</span>' +
       ' · <span class="score">' + st.scores[p] + '</span>' + (s.riichi ? ' <span class="flag">' + (s.open ? 'open riichi' : 'riichi') + '</span>' : '') +
       (s.won ? ' <span class="flag win">' + (s.won.tsumo ? 'tsumo' : 'ron') + '</span>' : '') + '</header>';
     return h + '</section>';
@@ -493,7 +503,7 @@
     if (st.ura.length) info += '<div class="ura">ura ' + st.ura.map((t) => TileHtml(t, 'small')).join('') + '</div>';
     SetHtml('info', info);
     SetHtml('evtext', '<span class="pos">event ' + index + ' / ' + (events.length - 1) + '</span> ' +
-      (e ? EventText(e, st.oya, names) : '') + (stopped ? ' <span class="stop">— the game stopped here: ' + Escape(doc.error || 'incomplete record') + '</span>' : ''));
+      (e ? EventText(e, st.oya, names) : '') + faults.filter((f) => f.event === index).map((f) => ' ' + FaultHtml(f)).join('') + (stopped ? ' <span class="stop">— the game stopped here: ' + Escape(doc.error || 'incomplete record') + '</span>' : ''));
     // Around the table: the bottom seat, then to its right (the next seat), across, to its left.
     const b = Bottom();
     const here = reviewAt[index] || [];
@@ -508,7 +518,8 @@
       const html = SeatHtml(st, p, advice[p]);
       if (seatHtml[k] !== html) { seatHtml[k] = html; seatBoxes[k].innerHTML = html; }
       plates += '<div class="plate plate-' + pos + (events[index] && events[index].actor === p ? ' active' : '') + '"><span class="wind">' + WINDS[(p - st.oya + 4) % 4] + '</span> ' +
-        Escape(names[p]) + ' <b>' + st.scores[p] + '</b>' + (st.seats[p].riichi ? ' <span class="stick" title="riichi stick"></span>' : '') + '</div>';
+        '<span class="pname" title="' + Escape(names[p]) + '">' + Escape(ShortName(names[p])) + '</span>' + (SubstitutedAt(p, index) ? ' <span class="fault" title="a substitute plays this seat since its fault">(substituted)</span>' : '') +
+        ' <b>' + st.scores[p] + '</b>' + (st.seats[p].riichi ? ' <span class="stick" title="riichi stick"></span>' : '') + '</div>';
     });
     SetHtml('plates', plates);
     let res = st.results.map((i) => ResultHtml(i, st)).join('');
@@ -649,10 +660,12 @@
       h += '<svg class="scores" viewBox="0 0 ' + W + ' ' + H + '" preserveAspectRatio="none">';
       for (let p = 0; p < 4; ++p)
         h += '<polyline class="line s' + p + '" points="' + all.map((sc, k) => x(k).toFixed(1) + ',' + y(sc[p]).toFixed(1)).join(' ') + '"><title>seat ' + p + ' ' + Escape(names[p]) + '</title></polyline>';
-      h += '</svg><div class="legend">' + [0, 1, 2, 3].map((p) => '<span class="s' + p + '">■ seat ' + p + ' ' + Escape(names[p]) + '</span>').join(' ') + '</div>';
+      h += '</svg><div class="legend">' + [0, 1, 2, 3].map((p) => '<span class="s' + p + '" title="' + Escape(names[p]) + '">■ seat ' + p + ' ' + Escape(ShortName(names[p])) + '</span>').join(' ') + '</div>';
     }
     h += '<div class="bar" id="bar" title="the game\'s events: click to jump' + (review ? '; red: flagged decisions' : '') + '">' +
-      flagged.map((i) => '<i class="mark" data-e="' + i + '" style="left:' + (100 * i / Math.max(1, events.length - 1)) + '%" title="flagged decision after event ' + i + '"></i>').join('') + '<i id="cursor"></i></div>';
+      flagged.map((i) => '<i class="mark" data-e="' + i + '" style="left:' + (100 * i / Math.max(1, events.length - 1)) + '%" title="flagged decision after event ' + i + '"></i>').join('') +
+      faults.map((f) => '<i class="mark faultmark" data-e="' + f.event + '" style="left:' + (100 * f.event / Math.max(1, events.length - 1)) + '%" title="' +
+        Escape('fault of seat ' + f.seat + ' at event ' + f.event + ': ' + (f.error || '')) + '"></i>').join('') + '<i id="cursor"></i></div>';
     return h;
   }
   function Mistake(dir) {
@@ -671,7 +684,9 @@
     const seatOptions = [0, 1, 2, 3].map((p) => '<option value="' + p + '">seat ' + p + ' ' + Escape(names[p]) + '</option>').join('');
     document.getElementById('app').innerHTML =
       '<div class="top"><div class="title">' + Escape(doc.title || 'replay') + ' · ruleset <b>' + Escape(rules.name || '?') + '</b> · seed ' + Escape(doc.seed) +
-      (doc.complete ? '' : ' · <span class="stop">incomplete: ' + Escape(doc.error || 'stopped') + '</span>') + '</div>' +
+      (doc.complete ? '' : ' · <span class="stop">incomplete: ' + Escape(doc.error || 'stopped') + '</span>') +
+      (faults.length ? ' · <span class="fault" id="faultcount" title="' + Escape(faults.map((f) => 'seat ' + f.seat + ' at event ' + f.event + ': ' + (f.error || '')).join('\n')) + '">' +
+        faults.length + ' fault' + (faults.length === 1 ? '' : 's') + '</span>' : '') + '</div>' +
       '<nav><button id="prevhand" title="previous hand (PageUp)">« hand</button><button id="prev" title="previous event (←)">◀ event</button>' +
       '<button id="next" title="next event (→)">event ▶</button><button id="nexthand" title="next hand (PageDown)">hand »</button>' +
       '<select id="handsel" title="jump to a hand">' + handOptions + '</select>' +
@@ -736,6 +751,7 @@
     count: events.length,
     view: (p) => { viewSeat = p; document.getElementById('viewsel').value = String(p); SyncBottom(); Render(); },
     review: review ? { decisions: review.decisions.length, flagged: flagged.slice() } : null,
+    faults: faults.map((f) => f.event),
   };
   Build();
   window.mjViewer.readyMs = performance.now();

@@ -37,6 +37,11 @@ if [ -n "$shared" ] && [ -d "$shared/realgames" ]; then
   "$counts" --import "$shared/realgames/mjlog/double-ron.mjlog" "$work/games" mjlog >/dev/null
   "$counts" --import "$shared/realgames/mjai/bot_matches/riichienv_126_204_0_mjai.jsonl" "$work/games" mjai >/dev/null
 fi
+# A match in which seat 1's bot exits at its 100th answer and a substitute plays its seat
+# (--bot-fault substitute): the replay's fault is shown on the page and in the index.
+"$mahjong" match --agents "greedy,mjai-stdio:python3 $here/../data/mjai_bad_bot.py --mode exit --after 100,greedy,greedy" \
+  --games 1 --seed 7 --bot-fault substitute --out "$work/fault-match" >/dev/null 2>&1
+cp "$work/fault-match/game-0001.json" "$work/games/fault.json"
 "$mahjong" replay html "$work/games" >/dev/null
 # Reviewed games: an imported one and a Dunpai one (choices only: the built-in agents give no
 # estimates), each page rewritten with its review.

@@ -183,6 +183,37 @@ function TimeSteps() {
     }
   }
 
+  // A bot's fault (the substituted seat of run.sh's fault match): counted in the title, marked on
+  // the timeline, told at its event, the seat marked substituted from then on, and in the index.
+  current = 'fault';
+  {
+    const replay = JSON.parse(fs.readFileSync(path.join(gamesDir, 'fault.json'), 'utf8'));
+    const f = (replay.faults || [])[0];
+    if (!f || f.seat !== 1 || !f.substituted) Fail('fault: the fault match recorded no substituted fault of seat 1: ' + JSON.stringify(replay.faults));
+    else {
+      await page.goto('file://' + path.join(gamesDir, 'fault.html'));
+      const got = await page.evaluate(() => ({ title: (document.getElementById('faultcount') || { textContent: '' }).textContent,
+        marks: window.mjViewer.faults, bar: document.querySelectorAll('#bar .faultmark').length }));
+      if (got.title !== '1 fault') Fail('fault: the title shows "' + got.title + '", expected "1 fault"');
+      if (got.bar !== 1 || got.marks.join() !== String(f.event)) Fail('fault: timeline marks ' + got.bar + ' at ' + got.marks.join() + ', the fault is at event ' + f.event);
+      await page.click('#bar .faultmark');
+      const at = await page.evaluate(() => ({ index: window.mjViewer.index, text: document.getElementById('evtext').textContent,
+        plate: Array.from(document.querySelectorAll('#plates .plate')).map((x) => x.textContent) }));
+      if (at.index !== f.event) Fail('fault: clicking the mark went to event ' + at.index + ', not ' + f.event);
+      if (!at.text.includes('fault: seat 1') || !at.text.includes(f.error.slice(0, 30)) || !at.text.includes('a substitute'))
+        Fail('fault: the event line at the fault reads "' + at.text + '"');
+      if (at.plate.filter((t) => t.includes('(substituted)')).length !== 1) Fail('fault: plates at the fault: ' + at.plate.join(' | '));
+      await page.screenshot({ path: path.join(shots, 'fault.png'), fullPage: true });
+      await page.evaluate((i) => window.mjViewer.go(i), Math.max(0, f.event - 1));
+      const before = await page.evaluate(() => Array.from(document.querySelectorAll('#plates .plate')).map((x) => x.textContent));
+      if (before.some((t) => t.includes('(substituted)'))) Fail('fault: a seat is marked substituted before its fault: ' + before.join(' | '));
+      await page.goto('file://' + path.join(gamesDir, 'index.html'));
+      const row = await page.$$eval('table.games tr', (r) => r.map((x) => x.textContent).filter((t) => t.startsWith('fault.json')));
+      if (row.length !== 1 || !row[0].includes('1 fault: seat 1') || !row[0].includes('(substituted from then on)')) Fail('fault: the index row reads ' + JSON.stringify(row));
+      console.log('fault: seat 1 at event ' + f.event + ' shown in title, timeline, event line, plates and index');
+    }
+  }
+
   // Navigation: the fragment keeps the position; arrows step; a reload comes back to it.
   current = 'navigation';
   const riichi = 'file://' + path.join(gamesDir, 'riichi.html');
