@@ -426,9 +426,12 @@ GameRecord MjaiTable::Play(uint64_t seed, int max_hands) {
     OnEvent(e, ShownHandAt(s, e), &peach);
     if (options_.observer) options_.observer(s, e);
   };
-  go.max_hands = max_hands;
   go.wall_for_hand = options_.wall_for_hand;
-  GameRecord rec = PlayGame(rules_, seed, players, go);
+  // A hand limit (serve --hands) is played as the ruleset's own max_hands, so the replay records
+  // it and `replay verify` re-derives the same end (a limit outside the ruleset did not verify).
+  Ruleset rules = rules_;
+  if (max_hands > 0 && (rules.max_hands == 0 || max_hands < rules.max_hands)) rules.max_hands = max_hands;
+  GameRecord rec = PlayGame(rules, seed, players, go);
 
   if (options_.exchange == MjaiExchange::kLockStep) FlushAll(nullptr);
   const bool ended = rec.complete && !stop_;

@@ -72,7 +72,8 @@ class MjaiTable {
 
   // Plays one game (PlayGame with the bots), sends end_game (or an error) to every bot, and
   // returns the record with the bots' faults; a stopped game's error is the fault's message.
-  // `max_hands` > 0 stops after that many hands (GameOptions::max_hands).
+  // `max_hands` > 0 stops after that many hands: played as the ruleset's max_hands (the lower of
+  // the two when the ruleset has one), which the replay's ruleset then records.
   [[nodiscard]] GameRecord Play(uint64_t seed, int max_hands = 0);
 
  private:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `mahjong serve` against the reference implementation's bundled players (gimite/mjai, Ruby):
-# a whole hanchan of mjai-shanten and mjai-tsumogiri beside two built-in agents, a whole hanchan
-# of four Ruby players, refused joins, a busy room, and a served Dunpai game with the example
+# a whole hanchan of mjai-shanten and mjai-tsumogiri beside two built-in agents, a game
+# of four Ruby players (four hands), refused joins, a busy room, and a served Dunpai game with the example
 # stdio bot.
 # Usage: mjai_serve_test.sh MAHJONG SOURCE_DIR SHARED_DIR
 set -euo pipefail
@@ -55,19 +55,20 @@ grep -q 'joined as "shanten"' "$T/hanchan.log" || fail "hanchan: the join is not
 echo "ok: whole hanchan, $(grep -c . "$T/hanchan.mjson") events: $(grep '^game 1' "$T/hanchan.out")"
 
 # 2. Four Ruby players, a whole hanchan; lock-step lines logged at trace.
-serve four --games 1 --seed 5 --log-level trace
+# Four Ruby players fill the table (the whole hanchan is the game above's; four hands here keep
+# CI short: the Ruby players are most of this test's time).
+serve four --games 1 --hands 4 --seed 5 --log-level trace
 player shanten q1
 joined shanten four
 player tsumogiri q2; player tsumogiri q3; player tsumogiri q4
 wait "$SERVER" || fail "four: serve exited with $?"
 grep -q '^game 1: shanten:-\?[0-9]* tsumogiri:-\?[0-9]* tsumogiri:-\?[0-9]* tsumogiri:' "$T/four.out" || fail "four: no result line"
-grep -q '"bakaze":"S"' "$T/four/game-0001.json" ||
-  grep '^game 1' "$T/four.out" | grep -q ':-[0-9]' || fail "four: ended before the South round without a bust"
+[ "$(grep -o '"type":"end_kyoku"' "$T/four/game-0001.json" | wc -l)" -ge 1 ] || fail "four: no hand played to its end"
 grep -q 'server <- seat [123] (tsumogiri)	{"type":"none"}' "$T/four.log" || fail "four: wire lines not logged"
 "$MAHJONG" replay verify "$T/four/game-0001.json" | grep -q ': ok' || fail "four: replay does not verify"
 "$MAHJONG" replay export --format mjai "$T/four/game-0001.json" > "$T/four.mjson"
 ruby "$SHARED/mjai-reference/validate.rb" "$T/four.mjson" > "$T/validate4.out" || fail "four: validate.rb"
-echo "ok: four Ruby players, whole hanchan, $(grep -c . "$T/four.mjson") events: $(grep '^game 1' "$T/four.out")"
+echo "ok: four Ruby players, four hands, $(grep -c . "$T/four.mjson") events: $(grep '^game 1' "$T/four.out")"
 
 # 3. Refused joins: wrong room, not JSON. The server answers with an error and goes on waiting.
 serve refuse --seats mjai,greedy,greedy,greedy --hands 1
