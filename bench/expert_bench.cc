@@ -18,6 +18,7 @@
 #include "engine/game.h"
 #include "engine/legal_actions.h"
 #include "engine/shields.h"
+#include "replays/match_plan.h"
 #include "replays/match_stats.h"
 #include "rules/ruleset.h"
 #include "rules/shanten.h"

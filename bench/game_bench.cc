@@ -11,6 +11,7 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
+#include "replays/match_plan.h"
 #include "replays/match_stats.h"
 #include "rules/ruleset.h"
 

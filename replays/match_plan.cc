@@ -2,9 +2,20 @@
 
 #include <algorithm>
 
-#include "replays/match_stats.h"
+#include "engine/rng.h"
 
 namespace mj {
+
+uint64_t MatchGameSeed(uint64_t match_seed, int game) {
+  return SplitMix64(SplitMix64(match_seed) + static_cast<uint64_t>(game));
+}
+
+std::array<int, 4> MatchSeating(int game) {
+  const int shift = ((game - 1) % 4 + 4) % 4;
+  std::array<int, 4> entry_at_seat{};
+  for (int i = 0; i < 4; ++i) entry_at_seat[(i + shift) % 4] = i;
+  return entry_at_seat;
+}
 
 std::array<int, 4> DuplicateSeating(int rotation, int rotations) {
   if (rotations == 24) {

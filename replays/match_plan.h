@@ -7,6 +7,14 @@
 
 namespace mj {
 
+// Seed of game `game` (1-based) of a match seeded `match_seed`:
+// SplitMix64(SplitMix64(match_seed) + game).
+[[nodiscard]] uint64_t MatchGameSeed(uint64_t match_seed, int game);
+
+// Which entry of the --agents list sits at each seat in game `game` (1-based): the list is
+// rotated by (game - 1) % 4, so entry i sits at seat (i + game - 1) % 4.
+[[nodiscard]] std::array<int, 4> MatchSeating(int game);
+
 // How game `game` (1-based) of a match is set up.
 struct PlannedGame {
   uint64_t seed = 0;             // the game seed (walls of every hand, agents' seeds)

@@ -1,7 +1,7 @@
 #pragma once
-// Match statistics: per-seat counts folded from a game's events, per-agent totals over many
-// games, and the match's seed and seating schedule. Pure functions of GameRecords (no I/O),
-// so tests can count the expected numbers by hand. Definitions are in docs/MATCH.md.
+// Match statistics: per-seat counts folded from a game's events and per-agent totals over many
+// games (each game's seed and seating: replays/match_plan.h). Pure functions of GameRecords (no
+// I/O), so tests can count the expected numbers by hand. Definitions are in docs/MATCH.md.
 
 #include <array>
 #include <cstdint>
@@ -11,14 +11,6 @@
 #include "engine/game.h"
 
 namespace mj {
-
-// Seed of game `game` (1-based) of a match seeded `match_seed`:
-// SplitMix64(SplitMix64(match_seed) + game).
-[[nodiscard]] uint64_t MatchGameSeed(uint64_t match_seed, int game);
-
-// Which entry of the --agents list sits at each seat in game `game` (1-based): the list is
-// rotated by (game - 1) % 4, so entry i sits at seat (i + game - 1) % 4.
-[[nodiscard]] std::array<int, 4> MatchSeating(int game);
 
 // One seat's counts over one game. A hand counts once it has ended (end_kyoku); a hand cut
 // short by an agent error is not counted.

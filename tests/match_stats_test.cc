@@ -1,6 +1,7 @@
 // Match statistics on hand-built records: every expected number below was counted by hand from
 // the events written out in the fixture.
 
+#include "replays/match_plan.h"
 #include "replays/match_stats.h"
 
 #include <gtest/gtest.h>

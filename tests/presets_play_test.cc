@@ -10,6 +10,7 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
+#include "replays/match_plan.h"
 #include "replays/match_stats.h"
 #include "replays/replay.h"
 #include "replays/replay_show.h"
