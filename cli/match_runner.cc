@@ -12,7 +12,7 @@
 #include "cli/ordered_runner.h"
 #include "engine/game.h"
 #include "mjai/stdio_bots.h"
-#include "replays/match_plan.h"
+#include "engine/match_plan.h"
 #include "replays/replay.h"
 #include "replays/safe_path.h"
 

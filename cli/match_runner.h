@@ -11,8 +11,8 @@
 #include "mjai/bot_pool.h"
 #include "mjai/mjai_table.h"
 #include "replays/compression.h"
-#include "replays/game_summary.h"
-#include "replays/match_shard.h"
+#include "playtest/game_summary.h"
+#include "playtest/match_shard.h"
 #include "rules/ruleset.h"
 
 namespace mj::cli {

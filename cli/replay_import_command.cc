@@ -12,7 +12,7 @@
 
 #include "cli/commands.h"
 #include "replays/replay.h"
-#include "replays/replay_import.h"
+#include "formats/replay_import.h"
 
 namespace mj::cli {
 namespace {

@@ -12,8 +12,8 @@
 
 #include "cli/commands.h"
 #include "replays/mjai_events.h"
-#include "replays/replay_import.h"
-#include "replays/replay_review.h"
+#include "formats/replay_import.h"
+#include "review/replay_review.h"
 
 namespace mj::cli {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
-#include "replays/match_plan.h"
-#include "replays/match_shard.h"
+#include "engine/match_plan.h"
+#include "playtest/match_shard.h"
 #include "rules/bounded_json.h"
 #include "rules/ruleset.h"
 

@@ -15,10 +15,10 @@
 #include "cli/match_args.h"
 #include "cli/ordered_runner.h"
 #include "cli/summary_io.h"
-#include "replays/game_summary.h"
-#include "replays/match_statistics.h"
+#include "playtest/game_summary.h"
+#include "playtest/match_statistics.h"
 #include "replays/replay.h"
-#include "replays/statistics_table.h"
+#include "playtest/statistics_table.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;

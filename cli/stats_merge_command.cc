@@ -12,8 +12,8 @@
 #include "cli/match_args.h"
 #include "cli/shard_summary.h"
 #include "cli/summary_io.h"
-#include "replays/match_statistics.h"
-#include "replays/statistics_table.h"
+#include "playtest/match_statistics.h"
+#include "playtest/statistics_table.h"
 
 namespace po = boost::program_options;
 

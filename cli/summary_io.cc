@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "replays/parallel_for.h"
+#include "playtest/parallel_for.h"
 #include "rules/bounded_json.h"
 
 namespace mj::cli {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/match_runner.h"
-#include "replays/match_statistics.h"
+#include "playtest/match_statistics.h"
 #include "tiles/result.h"
 
 namespace mj::cli {
