@@ -10,8 +10,8 @@
 #include "cli/commands.h"
 #include "cli/option_parsing.h"
 #include "cli/match_args.h"
-#include "cli/shard_summary.h"
-#include "cli/summary_io.h"
+#include "playtest/shard_summary.h"
+#include "playtest/summary_io.h"
 #include "playtest/match_statistics.h"
 #include "playtest/statistics_table.h"
 

@@ -1,4 +1,4 @@
-#include "cli/shard_summary.h"
+#include "playtest/shard_summary.h"
 
 #include <algorithm>
 #include <iterator>

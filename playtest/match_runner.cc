@@ -1,4 +1,4 @@
-#include "cli/match_runner.h"
+#include "playtest/match_runner.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "agents/registry.h"
-#include "cli/ordered_runner.h"
+#include "playtest/ordered_runner.h"
 #include "engine/game.h"
 #include "mjai/stdio_bots.h"
 #include "engine/match_plan.h"

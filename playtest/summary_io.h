@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/match_runner.h"
+#include "playtest/match_runner.h"
 #include "playtest/match_statistics.h"
 #include "tiles/result.h"
 

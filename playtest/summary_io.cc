@@ -1,4 +1,4 @@
-#include "cli/summary_io.h"
+#include "playtest/summary_io.h"
 
 #include <fstream>
 #include <sstream>
