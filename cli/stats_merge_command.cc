@@ -49,20 +49,7 @@ int RunStatsMerge(const std::vector<std::string>& args) {
     return 2;
   }
   // One summary in memory at a time: its records are kept, its JSON tree dropped.
-  ShardMerger merger;
-  for (const std::string& path : inputs) {
-    auto doc = ReadJsonFile(path);
-    if (!doc) {
-      std::cerr << kName << ": " << doc.error() << "\n";
-      return 1;
-    }
-    auto added = merger.Add(path, *doc);
-    if (!added) {
-      std::cerr << kName << ": " << added.error() << "\n";
-      return 1;
-    }
-  }
-  auto merged = merger.Finish();
+  auto merged = MergeShardSummaryFiles(inputs);
   if (!merged) {
     std::cerr << kName << ": " << merged.error() << "\n";
     return 1;

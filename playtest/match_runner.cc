@@ -9,61 +9,15 @@
 #include <optional>
 
 #include "agents/registry.h"
-#include "playtest/ordered_runner.h"
 #include "engine/game.h"
 #include "mjai/stdio_bots.h"
+#include "playtest/ordered_runner.h"
 #include "engine/match_plan.h"
 #include "replays/replay.h"
 #include "replays/safe_path.h"
 
-namespace mj::cli {
+namespace mj {
 namespace {
-
-// One updating line on stderr:
-// "\r[=====>    ]  12/100 games  3.4 games/s  0:26 left".
-class Progress {
- public:
-  Progress(std::string label, long total)
-      : label_(std::move(label)), total_(total), start_(std::chrono::steady_clock::now()) {}
-  void Show(long done, bool force = false) {
-    const auto now = std::chrono::steady_clock::now();
-    if (!force && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(kWidth * done / std::max(1L, total_));
-    std::string bar(static_cast<size_t>(filled), '=');
-    if (filled < kWidth) bar += done > 0 ? ">" : " ";
-    bar.resize(kWidth, ' ');
-    const double secs = Seconds();
-    const double rate = secs > 0 ? done / secs : 0.0;
-    char left[32] = "";
-    if (rate > 0 && done < total_) {
-      const long s = static_cast<long>((total_ - done) / rate + 0.5);
-      std::snprintf(left, sizeof left, "  %ld:%02ld left", s / 60, s % 60);
-    }
-    std::fprintf(stderr, "\r[%s] %ld/%ld games  %.1f games/s%s ", bar.c_str(), done, total_, rate, left);
-    std::fflush(stderr);
-    shown_ = true;
-  }
-  void Clear() {
-    if (shown_) std::fprintf(stderr, "\r%*s\r", 90, "");
-    shown_ = false;
-  }
-  void Finish(long done) {
-    Show(done, true);
-    std::fprintf(stderr, "\n");
-  }
-  [[nodiscard]] double Seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  std::string label_;
-  long total_;
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::steady_clock::time_point last_{};
-  bool shown_ = false;
-};
 
 struct PlayedGame {
   GameSummary summary;
@@ -119,12 +73,14 @@ GameRecord PlayMatchGame(const MatchSetup& setup, long game, BotPool* pool) {
   return record;
 }
 
-MatchRun RunMatchGames(const MatchSetup& setup) {
+MatchRun RunMatchGames(const MatchSetup& setup, MatchProgress* progress) {
+  const auto start = std::chrono::steady_clock::now();
+  MatchProgress silent;
+  MatchProgress& report = progress ? *progress : silent;
   MatchRun run;
   run.games.reserve(static_cast<size_t>(setup.games));
   const long count = ShardGameCount(setup.games, setup.rotations, setup.shard);
-  Progress progress(setup.label, count);
-  progress.Show(0, true);
+  report.Started(count);
   std::optional<BotPool> pool;  // outlives the worker threads; stops the bots it keeps
   if (setup.keep_bots) pool.emplace();
   const std::function<PlayedGame(long)> work = [&setup, &pool](long k) {
@@ -159,34 +115,33 @@ MatchRun RunMatchGames(const MatchSetup& setup) {
   const std::function<bool(long, PlayedGame&&)> consume = [&](long k, PlayedGame&& p) {
     const long game = ShardGame(setup.rotations, setup.shard, k);
     if (!p.write_error.empty()) {
-      progress.Clear();
       run.fatal = "game " + std::to_string(game) + ": cannot write the replay: " + p.write_error;
       return false;
     }
     const std::string& path = p.path;
     if (!p.error.empty()) {
-      progress.Clear();
       std::string msg = "game " + std::to_string(game) + " (seed " + std::to_string(p.summary.seed) +
                         ") stopped: " + p.error;
       if (!path.empty()) msg += "; the replay up to there is in " + path;
-      std::fprintf(stderr, "%s: %s\n", setup.label.c_str(), msg.c_str());
-      run.problems.push_back(msg);
+      report.Problem(msg);
+      run.problems.push_back(std::move(msg));
     }
     for (const std::string& f : p.faults) {
-      progress.Clear();
-      std::fprintf(stderr, "%s: game %ld (seed %llu): %s (the seat played tsumogiri/pass from then on)%s%s\n",
-                   setup.label.c_str(), game, static_cast<unsigned long long>(p.summary.seed), f.c_str(),
-                   path.empty() ? "" : "; replay ", path.c_str());
+      std::string msg = "game " + std::to_string(game) + " (seed " + std::to_string(p.summary.seed) + "): " + f +
+                        " (the seat played tsumogiri/pass from then on)";
+      if (!path.empty()) msg += "; replay " + path;
+      report.Problem(msg);
+      run.faults.push_back(std::move(msg));
     }
     run.hands += p.hands;
     run.games.push_back(std::move(p.summary));
-    progress.Show(k);
+    report.GameDone(k, count);
     return true;
   };
   const long played = RunOrdered<PlayedGame>(count, setup.jobs, work, consume);
-  progress.Finish(played);
-  run.seconds = progress.Seconds();
+  report.Finished(played, count);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }
 
-}  // namespace mj::cli
+}  // namespace mj

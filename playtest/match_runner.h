@@ -1,7 +1,8 @@
 #pragma once
 // Plays the games of a match (plain or duplicate) on N threads and collects, in game-index
-// order, each game's record (GameSummary) and optionally its replay file. Shared by `match`
-// and `playtest`; every result is the same for any number of threads (docs/MATCH.md).
+// order, each game's record (GameSummary) and optionally its replay file. Shared by PlayMatch
+// (playtest/match.h) and RunPlaytest (playtest/playtest.h); every result is the same for any
+// number of threads (docs/MATCH.md). Prints nothing: progress goes to a MatchProgress.
 
 #include <array>
 #include <cstdint>
@@ -10,12 +11,13 @@
 
 #include "mjai/bot_pool.h"
 #include "mjai/mjai_table.h"
+#include "playtest/match_progress.h"
 #include "replays/compression.h"
 #include "playtest/game_summary.h"
 #include "playtest/match_shard.h"
 #include "rules/ruleset.h"
 
-namespace mj::cli {
+namespace mj {
 
 struct MatchSetup {
   Ruleset rules;
@@ -28,7 +30,6 @@ struct MatchSetup {
   std::string out_dir;                 // replays game-NNNN.json go here; empty = none written
   Compression compression = Compression::kNone;  // .json, .json.zst or .json.gz (--compress)
   bool failed_only = false;            // replays of games stopped by an error only (--replays failed)
-  std::string label;                   // prefix of progress lines, e.g. "mahjong match"
   BotOptions bots;                     // for mjai-stdio:CMD agents (docs/MJAI.md)
   bool keep_bots = false;              // --bot-lifetime match: bot processes serve many games
 };
@@ -37,6 +38,7 @@ struct MatchRun {
   std::vector<GameSummary> games;      // in game-index order
   long hands = 0;
   std::vector<std::string> problems;   // one line per game stopped by an agent error
+  std::vector<std::string> faults;     // one line per seat substituted after a fault (--bot-fault substitute)
   std::string fatal;                   // a replay that could not be written (the match stopped)
   double seconds = 0;
 };
@@ -45,7 +47,8 @@ struct MatchRun {
 // processes come from `pool` when given (else one per bot seat for this game).
 [[nodiscard]] GameRecord PlayMatchGame(const MatchSetup& setup, long game, BotPool* pool = nullptr);
 
-// Plays the shard's games (all games by default); progress on stderr (games done, games/s, time left).
-[[nodiscard]] MatchRun RunMatchGames(const MatchSetup& setup);
+// Plays the shard's games (all games by default); `progress`, when given, hears of each game
+// taken and of each problem and fault line as it happens.
+[[nodiscard]] MatchRun RunMatchGames(const MatchSetup& setup, MatchProgress* progress = nullptr);
 
-}  // namespace mj::cli
+}  // namespace mj

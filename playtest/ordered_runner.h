@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace mj::cli {
+namespace mj {
 
 // work(i) runs on a worker thread (must not touch shared state); consume(i, result) runs on the
 // calling thread in order 1, 2, ..., n and returns false to stop (no later item is consumed).
@@ -72,4 +72,4 @@ long RunOrdered(long n, int jobs, const std::function<R(long)>& work, const std:
   return count;  // the jthreads join here
 }
 
-}  // namespace mj::cli
+}  // namespace mj

@@ -8,7 +8,7 @@
 #include "rules/bounded_json.h"
 #include "rules/ruleset.h"
 
-namespace mj::cli {
+namespace mj {
 
 using nlohmann::json;
 
@@ -131,7 +131,7 @@ Result<bool> ShardMerger::Add(const std::string& name, const json& doc) {
   return true;
 }
 
-Result<MergedMatch> ShardMerger::Finish() {
+Result<MatchRecords> ShardMerger::Finish() {
   if (!first_) return Error{"no shard summaries given"};
   const long count = first_->count;
   std::string missing;
@@ -143,7 +143,7 @@ Result<MergedMatch> ShardMerger::Finish() {
   if (missing_count > 0)
     return Error{"missing " + std::to_string(missing_count) + " of the " + std::to_string(count) + " shards: " +
                  missing + (missing_count > 10 ? ", ..." : "")};
-  MergedMatch merged;
+  MatchRecords merged;
   merged.header = first_->header;
   merged.games = std::move(games_);
   games_.clear();
@@ -152,4 +152,14 @@ Result<MergedMatch> ShardMerger::Finish() {
   return merged;
 }
 
-}  // namespace mj::cli
+Result<MatchRecords> MergeShardSummaryFiles(const std::vector<std::string>& paths) {
+  ShardMerger merger;
+  for (const std::string& path : paths) {
+    auto doc = ReadJsonFile(path);
+    if (!doc) return Error{doc.error()};
+    if (auto added = merger.Add(path, *doc); !added) return Error{added.error()};
+  }
+  return merger.Finish();
+}
+
+}  // namespace mj

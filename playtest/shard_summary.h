@@ -16,18 +16,14 @@
 
 #include "playtest/match_runner.h"
 #include "playtest/match_statistics.h"
+#include "playtest/summary_io.h"
 #include "tiles/result.h"
 
-namespace mj::cli {
+namespace mj {
 
 // The "shard" object of a shard's summary. `bots` is the mjai bot options as given on the
 // command line (null when no agent is a bot).
 [[nodiscard]] nlohmann::json ShardJson(const MatchSetup& setup, const nlohmann::json& bots);
-
-struct MergedMatch {
-  MatchHeader header;
-  std::vector<GameSummary> games;  // every game of the match, in game order
-};
 
 // Merges shard summaries one at a time (a summary's JSON can be dropped once added), each named
 // (its file name) for the messages. Refuses summaries that are not shard summaries, shards of
@@ -37,7 +33,7 @@ class ShardMerger {
  public:
   [[nodiscard]] Result<bool> Add(const std::string& name, const nlohmann::json& doc);
   // The whole match, once every shard was added.
-  [[nodiscard]] Result<MergedMatch> Finish();
+  [[nodiscard]] Result<MatchRecords> Finish();
 
  private:
   struct First {
@@ -51,4 +47,8 @@ class ShardMerger {
   std::vector<GameSummary> games_;
 };
 
-}  // namespace mj::cli
+// The whole match from its shards' summary files, read one at a time (ReadJsonFile, then
+// ShardMerger::Add, so one summary's JSON is in memory at once); errors name the file.
+[[nodiscard]] Result<MatchRecords> MergeShardSummaryFiles(const std::vector<std::string>& paths);
+
+}  // namespace mj

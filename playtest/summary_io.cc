@@ -6,7 +6,7 @@
 #include "playtest/parallel_for.h"
 #include "rules/bounded_json.h"
 
-namespace mj::cli {
+namespace mj {
 
 using nlohmann::json;
 
@@ -83,4 +83,4 @@ Result<json> ReadJsonFile(const std::string& path) {
   return doc;
 }
 
-}  // namespace mj::cli
+}  // namespace mj

@@ -1,6 +1,7 @@
 #pragma once
 // Summary files (`--summary FILE.json`, docs/PLAYTEST.md): written from a match's header and
-// per-game records, read back for `mahjong stats`; and the header of a match being played.
+// per-game records, read back for `mahjong stats`; the header of a match being played; and a
+// match's records (its header and every game's record), the unit summaries are made of.
 
 #include <string>
 #include <vector>
@@ -11,7 +12,13 @@
 #include "playtest/match_statistics.h"
 #include "tiles/result.h"
 
-namespace mj::cli {
+namespace mj {
+
+// A match as its records: what a summary holds, what its replays or its shards' summaries give.
+struct MatchRecords {
+  MatchHeader header;
+  std::vector<GameSummary> games;  // every game, in game order
+};
 
 [[nodiscard]] MatchHeader HeaderFor(const MatchSetup& setup);
 
@@ -19,7 +26,7 @@ namespace mj::cli {
 // indented (SummaryDocument).
 [[nodiscard]] std::string SummaryText(const nlohmann::json& doc);
 // `statistics` is MatchStatistics(header, games); `shard`, when not null, is the shard's
-// "shard" object (cli/shard_summary.h). The records' text is made on `jobs` threads (the same
+// "shard" object (playtest/shard_summary.h). The records' text is made on `jobs` threads (the same
 // bytes for any number).
 [[nodiscard]] Result<bool> WriteSummary(const std::string& path, const MatchHeader& header,
                                         const std::vector<GameSummary>& games, const nlohmann::json& statistics,
@@ -28,4 +35,4 @@ namespace mj::cli {
 [[nodiscard]] Result<bool> WriteText(const std::string& path, const std::string& text);
 [[nodiscard]] Result<nlohmann::json> ReadJsonFile(const std::string& path);
 
-}  // namespace mj::cli
+}  // namespace mj
