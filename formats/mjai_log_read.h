@@ -1,8 +1,8 @@
 #pragma once
 // Reading an mjai event log (JSON Lines: the reference server's, gimite's Tenhou conversions,
 // Mortal / mjai-reviewer / RiichiEnv bot logs; shared/realgames/FORMATS.md section 3) into the
-// hand-by-hand form of a tenhou.net/6 record (replays/tenhou6.h), which the engine then replays
-// (replays/replay_import.h). A full-information log is needed: hidden tiles ("?", an in-game
+// hand-by-hand form of a tenhou.net/6 record (formats/tenhou6.h), which the engine then replays
+// (formats/replay_import.h). A full-information log is needed: hidden tiles ("?", an in-game
 // view) are refused.
 
 #include <string>

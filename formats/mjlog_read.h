@@ -1,7 +1,7 @@
 #pragma once
 // Reading Tenhou's mjlog XML (`<mjloggm ver="2.3">`, as tenhou.net serves it; gzip is undone by
-// the caller) into the hand-by-hand form of a tenhou.net/6 record (replays/tenhou6.h), which
-// the engine then replays (replays/tenhou_verify.h, replays/replay_import.h). Tags and the call
+// the caller) into the hand-by-hand form of a tenhou.net/6 record (formats/tenhou6.h), which
+// the engine then replays (formats/tenhou_verify.h, formats/replay_import.h). Tags and the call
 // bit layout are described in shared/realgames/FORMATS.md section 2. Four-player games only.
 
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // Importing outside game logs as replays: tenhou.net/6 JSON, Tenhou mjlog XML and mjai JSON
 // Lines (shared/realgames/FORMATS.md). Every hand is re-simulated through the engine with the
-// log's tiles and decisions (replays/tenhou_verify.h: the wall rebuilt from the deal, the draws
+// log's tiles and decisions (formats/tenhou_verify.h: the wall rebuilt from the deal, the draws
 // and the indicators; the log's turn order found); a hand the engine does not reproduce exactly
 // (an illegal action, another result, other point changes, another next hand or game end) is
 // refused, never altered. The replay records the walls the hands drew (explicit walls, not a

@@ -2,7 +2,7 @@
 // Reading tenhou.net/6 JSON game records (both flavours: the official mjlog2json output and the
 // editor / "paste log" layout) into per-hand data: start scores and counters, dora and ura
 // indicators, dealt hands, each seat's takes and discards, and the result. Nothing is replayed
-// here; replays/tenhou_verify.h drives the engine with it. The format is described in
+// here; formats/tenhou_verify.h drives the engine with it. The format is described in
 // shared/realgames/FORMATS.md section 1.
 
 #include <array>

@@ -1,7 +1,7 @@
 #pragma once
 // Export of engine games to tenhou.net/6 JSON (`mahjong replay export --format tenhou6`): which
-// games the format can hold. The writer is tenhou::ExportGame (replays/tenhou6.h,
-// replays/tenhou6_export.cc); a game it writes opens in the tenhou.net/6 viewer and verifies
+// games the format can hold. The writer is tenhou::ExportGame (formats/tenhou6.h,
+// formats/tenhou6_export.cc); a game it writes opens in the tenhou.net/6 viewer and verifies
 // with `mahjong tenhou verify`.
 
 #include <optional>

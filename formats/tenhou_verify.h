@@ -34,7 +34,7 @@ struct GameReport {
   int hands = 0;
   std::vector<Mismatch> mismatches;
   // With VerifyOptions::keep_hands: per hand, the engine's events of the replay that matched the
-  // record and the wall it drew (replays/replay_import.h builds a replay from them).
+  // record and the wall it drew (formats/replay_import.h builds a replay from them).
   std::vector<std::vector<Event>> hand_events;
   std::vector<Wall> walls;
 };

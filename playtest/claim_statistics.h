@@ -1,9 +1,9 @@
 #pragma once
 // Seed 003's claims as measures (docs/PLAYTEST.md, "Seed 003's claims"): per ruleset, from the
-// per-game records' player-hand facts (replays/hand_facts.h), per-unit sums of every measure,
+// per-game records' player-hand facts (playtest/hand_facts.h), per-unit sums of every measure,
 // their figures under /claims with 95% bootstrap intervals, and the headline statistic of each
 // claim as a function of the unit weights, so that two rulesets played on the same duplicate
-// sets can be compared paired (replays/ruleset_comparison.h) and a verdict given.
+// sets can be compared paired (playtest/ruleset_comparison.h) and a verdict given.
 
 #include <map>
 #include <string>

@@ -36,7 +36,7 @@ struct GameSummary {
   GameEnd end = GameEnd::kStopped;
   std::vector<int> win_values;   // payment of every win (ScoreResult::payment total), in play order
   std::array<SeatStats, 4> seats{};  // per seat (rank/final score when complete)
-  GameHandFacts facts;               // per player-hand facts, leaders, first winner (replays/hand_facts.h)
+  GameHandFacts facts;               // per player-hand facts, leaders, first winner (playtest/hand_facts.h)
 };
 
 // Folds a finished (or stopped) game into its record; `game`, `set`, `rotation` and `seating`

@@ -3,7 +3,7 @@
 // plays. The match's units are its games, or with --duplicate its sets of R games (a shard
 // keeps a set's games together, so its own luck/skill figures are over whole sets); shard i of
 // N holds the units u (1-based) with u ≡ i (mod N). Every game keeps its number, seed and
-// seating from the whole match (replays/match_plan.h), so the shards' records together are
+// seating from the whole match (engine/match_plan.h), so the shards' records together are
 // exactly the match's records. Pure functions.
 
 namespace mj {

@@ -1,6 +1,6 @@
 #pragma once
 // Match statistics: per-seat counts folded from a game's events and per-agent totals over many
-// games (each game's seed and seating: replays/match_plan.h). Pure functions of GameRecords (no
+// games (each game's seed and seating: engine/match_plan.h). Pure functions of GameRecords (no
 // I/O), so tests can count the expected numbers by hand. Definitions are in docs/MATCH.md.
 
 #include <array>

@@ -1,7 +1,7 @@
-# Writes OUT, C++ source text holding the viewer's web assets (replays/viewer/viewer.js and
-# viewer.css) as raw string literals, for replays/replay_html.cc to #include.
+# Writes OUT, C++ source text holding the viewer's web assets (viewer/viewer.js and
+# viewer.css) as raw string literals, for viewer/replay_html.cc to #include.
 # Run with cmake -DJS=... -DCSS=... -DOUT=... -P embed_viewer.cmake.
-set(body "// Generated from replays/viewer/ by replays/embed_viewer.cmake. Do not edit.\n")
+set(body "// Generated from viewer/ by viewer/embed_viewer.cmake. Do not edit.\n")
 foreach(pair "JS;kViewerJs" "CSS;kViewerCss")
   list(GET pair 0 var)
   list(GET pair 1 name)

@@ -8,7 +8,7 @@
 namespace mj {
 namespace {
 
-// MJ_VIEWER_INC is generated from replays/viewer/ by the build: kViewerJs, kViewerCss.
+// MJ_VIEWER_INC is generated from viewer/ by the build: kViewerJs, kViewerCss.
 #include MJ_VIEWER_INC
 
 using nlohmann::json;

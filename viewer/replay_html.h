@@ -1,6 +1,6 @@
 #pragma once
 // The replay viewer: one self-contained HTML page per replay (the replay document embedded as
-// JSON, the viewer's script and styles from replays/viewer/ inlined, tile faces drawn as SVG by
+// JSON, the viewer's script and styles from viewer/ inlined, tile faces drawn as SVG by
 // the script; no network, no other file), and an index page listing the games of a directory.
 // docs/REPLAY.md "Viewer".
 
