@@ -18,7 +18,8 @@
 #include "engine/game.h"
 #include "engine/legal_actions.h"
 #include "engine/shields.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
+#include "playtest/match_stats.h"
 #include "rules/ruleset.h"
 #include "rules/shanten.h"
 

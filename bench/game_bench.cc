@@ -11,7 +11,8 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
+#include "playtest/match_stats.h"
 #include "rules/ruleset.h"
 
 namespace mj {

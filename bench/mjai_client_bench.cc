@@ -19,7 +19,7 @@
 #include "engine/game.h"
 #include "mjai/client_bot.h"
 #include "mjai/event_json.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
 #include "replays/replay.h"
 #include "rules/ruleset.h"
 

@@ -17,7 +17,7 @@
 #include "agents/registry.h"
 #include "engine/game.h"
 #include "replays/compression.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
 #include "replays/replay.h"
 #include "replays/replay_verify.h"
 #include "replays/replay_writer.h"

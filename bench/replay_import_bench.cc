@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "replays/replay_import.h"
-#include "replays/replay_review.h"
+#include "formats/replay_import.h"
+#include "review/replay_review.h"
 
 namespace mj {
 namespace {

@@ -15,10 +15,10 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/game_summary.h"
-#include "replays/match_plan.h"
-#include "replays/match_statistics.h"
-#include "replays/ruleset_comparison.h"
+#include "playtest/game_summary.h"
+#include "engine/match_plan.h"
+#include "playtest/match_statistics.h"
+#include "playtest/ruleset_comparison.h"
 #include "rules/ruleset.h"
 
 namespace mj {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "replays/match_shard.h"
+#include "playtest/match_shard.h"
 #include "tiles/result.h"
 
 namespace mj::cli {

@@ -19,12 +19,13 @@
 #include "mjai/stdio_bots.h"
 #include "cli/match_args.h"
 #include "cli/option_parsing.h"
-#include "cli/match_runner.h"
-#include "cli/shard_summary.h"
-#include "cli/summary_io.h"
-#include "replays/match_stats.h"
-#include "replays/match_statistics.h"
-#include "replays/statistics_table.h"
+#include "cli/progress_line.h"
+#include "playtest/match.h"
+#include "playtest/shard_summary.h"
+#include "playtest/summary_io.h"
+#include "playtest/match_stats.h"
+#include "playtest/match_statistics.h"
+#include "playtest/statistics_table.h"
 #include "replays/replay.h"
 #include "rules/ruleset.h"
 #include "rules/scoring_module.h"
@@ -166,7 +167,6 @@ int RunMatch(const std::vector<std::string>& args) {
   setup.out_dir = out_dir;
   setup.compression = *compression;
   setup.failed_only = replays_text == "failed";
-  setup.label = kName;
   if (const auto read = ReadBotFlags(bot_flags, &setup.bots); !read) {
     std::cerr << kName << ": " << read.error() << "\n";
     return 2;
@@ -175,7 +175,9 @@ int RunMatch(const std::vector<std::string>& args) {
     std::cerr << kName << ": --bot-lifetime must be game or match, got \"" << bot_lifetime << "\"\n";
     return 2;
   }
-  const MatchRun run = RunMatchGames(setup);
+  ProgressLine progress(kName);
+  const MatchResult result = PlayMatch(setup, &progress);
+  const MatchRun& run = result.run;
   if (!run.fatal.empty()) {
     std::cerr << kName << ": " << run.fatal << "\n";
     return 1;
@@ -185,14 +187,9 @@ int RunMatch(const std::vector<std::string>& args) {
                played, run.hands, run.seconds, run.seconds > 0 ? played / run.seconds : 0.0, setup.jobs,
                setup.jobs == 1 ? "" : "s", out_dir.empty() ? "(none written)" : out_dir.c_str());
 
-  MatchStats stats(*specs);
-  for (const GameSummary& g : run.games) {
-    std::array<std::string, 4> labels;
-    for (int s = 0; s < 4; ++s) labels[s] = (*specs)[g.seating[s]];
-    stats.AddSeats(g.seats, g.complete, labels);
-  }
-  const MatchHeader header = HeaderFor(setup);
-  const nlohmann::json statistics = MatchStatistics(header, run.games, setup.jobs);
+  const MatchStats& stats = *result.table;
+  const MatchHeader& header = result.header;
+  const nlohmann::json& statistics = result.statistics;
   std::cout << "rules " << rules->name << ", seed " << *seed << ", " << num_games << " game"
             << (num_games == 1 ? "" : "s")
             << (rotations > 0 ? ", duplicate: " + std::to_string(num_games / rotations) + " sets of " +

@@ -8,19 +8,21 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
 #include "cli/option_parsing.h"
 #include "cli/match_args.h"
-#include "cli/match_runner.h"
-#include "cli/summary_io.h"
-#include "replays/claim_statistics.h"
-#include "replays/match_statistics.h"
-#include "replays/ruleset_comparison.h"
+#include "cli/progress_line.h"
+#include "playtest/playtest.h"
+#include "playtest/summary_io.h"
+#include "playtest/claim_statistics.h"
+#include "playtest/match_statistics.h"
+#include "playtest/ruleset_comparison.h"
 #include "replays/safe_path.h"
-#include "replays/statistics_table.h"
+#include "playtest/statistics_table.h"
 #include "rules/ruleset.h"
 #include "rules/ruleset_sweep.h"
 #include "rules/scoring_module.h"
@@ -56,6 +58,26 @@ std::string Quote(const std::string& s) {
 std::string Games(const nlohmann::json& x) {
   return x.is_number() ? std::to_string(x.get<long>()) : std::string("unbounded");
 }
+
+// Each ruleset's games on a progress line of its own, its time on stderr and its statistics on
+// stdout as soon as it is done.
+class PlaytestLines : public PlaytestProgress {
+ public:
+  MatchProgress* RulesetStarted(const Ruleset& rules, long games) override {
+    std::fprintf(stderr, "%s: %s, %ld games\n", kName, rules.name.c_str(), games);
+    line_.emplace(std::string(kName) + " " + rules.name);
+    return &*line_;
+  }
+  void RulesetDone(const RulesetRun& r, const MatchRun& run) override {
+    const long games = static_cast<long>(r.games.size());
+    std::fprintf(stderr, "%s: %s: %ld games in %.1f s (%.1f games/s)\n", kName, r.header.rules.c_str(), games,
+                 run.seconds, run.seconds > 0 ? games / run.seconds : 0.0);
+    std::cout << "== " << r.header.rules << " ==\n" << FormatStatistics(r.statistics) << "\n";
+  }
+
+ private:
+  std::optional<ProgressLine> line_;
+};
 
 }  // namespace
 
@@ -182,52 +204,28 @@ int RunPlaytest(const std::vector<std::string>& args) {
     }
   }
 
-  const std::string command = CommandLine("playtest", args);
-  std::vector<RulesetRun> runs;
+  PlaytestSetup setup;
+  setup.rulesets = std::move(rulesets);
+  setup.baseline = baseline;
+  setup.seed = *seed;
+  setup.entries = *specs;
+  setup.rotations = rotations;
+  setup.games = static_cast<long>(*games);
+  setup.jobs = static_cast<int>(*jobs);
+  setup.out_dir = out_dir;
   // The playtest document (every record) is built only to be written.
-  const bool write_json = !summary_path.empty() || !report_dir.empty();
-  nlohmann::json per_rules = nlohmann::json::array();
-  int exit_code = 0;
-  const std::vector<std::string> folders = RulesetFolderNames(rulesets);  // --out DIR/<folder>
-  for (const Ruleset& rules : rulesets) {
-    MatchSetup setup;
-    setup.rules = rules;
-    setup.seed = *seed;
-    setup.entries = *specs;
-    setup.rotations = rotations;
-    setup.games = static_cast<long>(*games);
-    setup.jobs = static_cast<int>(*jobs);
-    setup.label = std::string(kName) + " " + rules.name;
-    if (!out_dir.empty()) {
-      setup.out_dir = (fs::path(out_dir) / folders[static_cast<size_t>(&rules - rulesets.data())]).string();
-      fs::create_directories(setup.out_dir);
-    }
-    std::fprintf(stderr, "%s: %s, %ld games\n", kName, rules.name.c_str(), setup.games);
-    MatchRun run = RunMatchGames(setup);
-    if (!run.fatal.empty()) {
-      std::cerr << kName << ": " << run.fatal << "\n";
-      return 1;
-    }
-    if (!run.problems.empty()) exit_code = 1;
-    std::fprintf(stderr, "%s: %s: %ld games in %.1f s (%.1f games/s)\n", kName, rules.name.c_str(), setup.games,
-                 run.seconds, run.seconds > 0 ? setup.games / run.seconds : 0.0);
-    RulesetRun r;
-    r.header = HeaderFor(setup);
-    r.games = std::move(run.games);
-    r.statistics = MatchStatistics(r.header, r.games, setup.jobs);
-    std::cout << "== " << rules.name << " ==\n" << FormatStatistics(r.statistics) << "\n";
-    if (write_json) {
-      nlohmann::json entry = nlohmann::json::object();
-      entry["rules"] = rules.name;
-      entry["ruleset"] = RulesetToJson(rules);  // exactly what was played
-      // Where its replays are under --out (its name made safe and unique, replays/safe_path.h).
-      if (!out_dir.empty()) entry["folder"] = folders[static_cast<size_t>(&rules - rulesets.data())];
-      entry["summary"] = SummaryDocument(r.header, r.games, command, r.statistics, setup.jobs);
-      per_rules.push_back(std::move(entry));
-    }
-    runs.push_back(std::move(r));
+  setup.document = !summary_path.empty() || !report_dir.empty();
+  setup.command = CommandLine("playtest", args);
+  setup.vary = vary_texts;
+  PlaytestLines lines;
+  const PlaytestResult result = mj::RunPlaytest(setup, &lines);
+  if (!result.fatal.empty()) {
+    std::cerr << kName << ": " << result.fatal << "\n";
+    return 1;
   }
-  const nlohmann::json comparison = CompareRulesets(runs, static_cast<int>(*jobs), baseline);
+  const int exit_code = result.problems ? 1 : 0;
+  const std::vector<RulesetRun>& runs = result.runs;
+  const nlohmann::json& comparison = result.comparison;
   std::cout << "rulesets by skill share of the variance of final points (" << runs.front().statistics["luck_skill"]["strong"].get<std::string>()
             << " against " << runs.front().statistics["luck_skill"]["weak"].get<std::string>() << ", 95% intervals):\n";
   int place = 0;
@@ -264,19 +262,8 @@ int RunPlaytest(const std::vector<std::string>& args) {
     }
   }
   std::cout << FormatVerdicts(comparison);
-  if (!write_json) return exit_code;
-  const nlohmann::json playtest = {{"format", "mahjong-playtest"},
-                                   {"version", 2},
-                                   {"command", command},
-                                   {"agents", *specs},
-                                   {"games_per_ruleset", *games},
-                                   {"rotations", rotations},
-                                   {"seed", std::to_string(*seed)},
-                                   {"baseline", baseline >= 0 ? nlohmann::json(rulesets[0].name) : nlohmann::json(nullptr)},
-                                   {"vary", vary_texts},
-                                   {"rulesets", std::move(per_rules)},
-                                   {"comparison", comparison}};
-  const std::string text = playtest.dump(1) + "\n";
+  if (!setup.document) return exit_code;
+  const std::string text = result.document.dump(1) + "\n";
   if (!summary_path.empty()) {
     auto w = WriteText(summary_path, text);
     if (!w) {

@@ -13,14 +13,14 @@
 
 #include "cli/commands.h"
 #include "replays/compression.h"
-#include "replays/match_stats.h"
+#include "playtest/match_stats.h"
 #include "mjai/wire_events.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/replay_show.h"
 #include "replays/replay_verify.h"
-#include "replays/tenhou6.h"
-#include "replays/tenhou6_refusal.h"
+#include "formats/tenhou6.h"
+#include "formats/tenhou6_refusal.h"
 
 namespace mj::cli {
 namespace {

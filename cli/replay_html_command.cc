@@ -13,8 +13,8 @@
 #include "cli/commands.h"
 #include "replays/compression.h"
 #include "replays/replay.h"
-#include "replays/replay_html.h"
-#include "replays/replay_import.h"
+#include "viewer/replay_html.h"
+#include "formats/replay_import.h"
 #include "replays/safe_path.h"
 
 namespace mj::cli {

@@ -1,5 +1,5 @@
 // `mahjong replay import [--from FORMAT] [--jobs N] FILE|DIR... -o OUT`: outside game logs
-// (tenhou.net/6, mjlog, mjai) as replays (replays/replay_import.h, docs/REPLAY.md "Importing").
+// (tenhou.net/6, mjlog, mjai) as replays (formats/replay_import.h, docs/REPLAY.md "Importing").
 
 #include <algorithm>
 #include <atomic>
@@ -12,7 +12,7 @@
 
 #include "cli/commands.h"
 #include "replays/replay.h"
-#include "replays/replay_import.h"
+#include "formats/replay_import.h"
 
 namespace mj::cli {
 namespace {

@@ -1,5 +1,5 @@
 // `mahjong replay review FILE [--seat N|all] [--agent SPEC] [--top K] [-o OUT.json]`: every
-// decision of the seats next to a reviewing agent's choice and estimates (replays/replay_review.h,
+// decision of the seats next to a reviewing agent's choice and estimates (review/replay_review.h,
 // docs/REPLAY.md "Review"). FILE: a replay or an outside log (imported on the fly).
 
 #include <charconv>
@@ -12,8 +12,8 @@
 
 #include "cli/commands.h"
 #include "replays/mjai_events.h"
-#include "replays/replay_import.h"
-#include "replays/replay_review.h"
+#include "formats/replay_import.h"
+#include "review/replay_review.h"
 
 namespace mj::cli {
 namespace {

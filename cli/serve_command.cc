@@ -23,7 +23,7 @@
 #include "mjai/mjai_table.h"
 #include "mjai/stdio_bots.h"
 #include "mjai/tcp_lobby.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
 #include "replays/replay.h"
 #include "rules/bounded_json.h"
 #include "rules/ruleset.h"

@@ -18,7 +18,8 @@
 #include "cli/option_parsing.h"
 #include "engine/game.h"
 #include "engine/invariants.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
+#include "playtest/match_stats.h"
 #include "replays/replay.h"
 #include "rules/ruleset.h"
 

@@ -13,12 +13,12 @@
 #include "cli/option_parsing.h"
 #include "replays/compression.h"
 #include "cli/match_args.h"
-#include "cli/ordered_runner.h"
-#include "cli/summary_io.h"
-#include "replays/game_summary.h"
-#include "replays/match_statistics.h"
+#include "playtest/match_replays.h"
+#include "playtest/summary_io.h"
+#include "playtest/game_summary.h"
+#include "playtest/match_statistics.h"
 #include "replays/replay.h"
-#include "replays/statistics_table.h"
+#include "playtest/statistics_table.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -27,60 +27,6 @@ namespace mj::cli {
 namespace {
 
 constexpr const char* kName = "mahjong stats";
-
-// The replay files named on the command line: files as given, directories' game-*.json.
-Result<std::vector<std::string>> ReplayFiles(const std::vector<std::string>& inputs) {
-  std::vector<std::string> files;
-  for (const std::string& in : inputs) {
-    std::error_code ec;
-    if (fs::is_directory(in, ec)) {
-      std::vector<std::string> found;
-      for (const auto& entry : fs::directory_iterator(in, ec)) {
-        const std::string name = entry.path().filename().string();
-        if (entry.is_regular_file() && name.rfind("game-", 0) == 0 && IsReplayFileName(name))
-          found.push_back(entry.path().string());
-      }
-      if (ec) return Error{in + ": cannot list: " + ec.message()};
-      if (found.empty()) return Error{in + ": no replay files game-*.json in it"};
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(in, ec)) {
-      files.push_back(in);
-    } else {
-      return Error{in + ": no such file or directory"};
-    }
-  }
-  return files;
-}
-
-// One replay file read back: its match header and its game's record, or what is wrong with it.
-struct ReadGame {
-  std::string error;  // "PATH: ..." when the file cannot be used
-  MatchHeader header;
-  GameSummary summary;
-};
-
-ReadGame ReadOne(const std::string& path) {
-  ReadGame out;
-  auto record = ReadReplayFile(path);
-  if (!record) {
-    out.error = path + ": " + record.error();
-    return out;
-  }
-  if (!record->match) {
-    out.error = path + ": not a game of a match (no \"match\" in the replay)";
-    return out;
-  }
-  const MatchInfo& m = *record->match;
-  out.header.rules = record->rules.name;
-  out.header.point_scale = PointScale(record->rules);
-  out.header.shields = record->rules.shields.enabled;
-  out.header.seed = m.seed;
-  out.header.entries = m.entries;
-  out.header.rotations = m.rotations;
-  out.summary = SummarizeGame(*record);
-  return out;
-}
 
 }  // namespace
 
@@ -109,51 +55,18 @@ int RunStats(const std::vector<std::string>& args) {
     std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
     return 2;
   }
-  auto files = ReplayFiles(inputs);
+  auto files = MatchReplayFiles(inputs);
   if (!files) {
     std::cerr << kName << ": " << files.error() << "\n";
     return 2;
   }
-  // The files are read on the --jobs threads and taken in file order, so the first bad file
-  // named is the same for any number of threads.
-  MatchHeader header;
-  std::string header_from, failure;
-  std::vector<std::pair<GameSummary, std::string>> games;
-  games.reserve(files->size());
-  RunOrdered<ReadGame>(
-      static_cast<long>(files->size()), static_cast<int>(*jobs),
-      [&](long i) { return ReadOne((*files)[static_cast<size_t>(i - 1)]); },
-      [&](long i, ReadGame&& read) {
-        const std::string& path = (*files)[static_cast<size_t>(i - 1)];
-        if (!read.error.empty()) {
-          failure = read.error;
-          return false;
-        }
-        if (header_from.empty()) {
-          header = read.header;
-          header_from = path;
-        } else if (MatchHeaderToJson(read.header) != MatchHeaderToJson(header)) {
-          failure = path + ": from another match than " + header_from + " (" + MatchHeaderToJson(read.header).dump() +
-                    " against " + MatchHeaderToJson(header).dump() + ")";
-          return false;
-        }
-        games.emplace_back(std::move(read.summary), path);
-        return true;
-      });
-  if (!failure.empty()) {
-    std::cerr << kName << ": " << failure << "\n";
+  auto read = ReadMatchReplays(*files, static_cast<int>(*jobs));
+  if (!read) {
+    std::cerr << kName << ": " << read.error() << "\n";
     return 1;
   }
-  std::sort(games.begin(), games.end(), [](const auto& a, const auto& b) { return a.first.game < b.first.game; });
-  std::vector<GameSummary> records;
-  for (size_t i = 0; i < games.size(); ++i) {
-    if (i > 0 && games[i].first.game == games[i - 1].first.game) {
-      std::cerr << kName << ": " << games[i].second << " and " << games[i - 1].second << " are both game "
-                << games[i].first.game << "\n";
-      return 1;
-    }
-    records.push_back(games[i].first);
-  }
+  const MatchHeader& header = read->header;
+  const std::vector<GameSummary>& records = read->games;
   const nlohmann::json statistics = MatchStatistics(header, records, static_cast<int>(*jobs));
   std::cout << "rules " << header.rules << ", seed " << header.seed << ", " << records.size() << " games"
             << (header.rotations > 0 ? " (duplicate, " + std::to_string(header.rotations) + " seatings per set)"

@@ -10,10 +10,10 @@
 #include "cli/commands.h"
 #include "cli/option_parsing.h"
 #include "cli/match_args.h"
-#include "cli/shard_summary.h"
-#include "cli/summary_io.h"
-#include "replays/match_statistics.h"
-#include "replays/statistics_table.h"
+#include "playtest/shard_summary.h"
+#include "playtest/summary_io.h"
+#include "playtest/match_statistics.h"
+#include "playtest/statistics_table.h"
 
 namespace po = boost::program_options;
 
@@ -49,20 +49,7 @@ int RunStatsMerge(const std::vector<std::string>& args) {
     return 2;
   }
   // One summary in memory at a time: its records are kept, its JSON tree dropped.
-  ShardMerger merger;
-  for (const std::string& path : inputs) {
-    auto doc = ReadJsonFile(path);
-    if (!doc) {
-      std::cerr << kName << ": " << doc.error() << "\n";
-      return 1;
-    }
-    auto added = merger.Add(path, *doc);
-    if (!added) {
-      std::cerr << kName << ": " << added.error() << "\n";
-      return 1;
-    }
-  }
-  auto merged = merger.Finish();
+  auto merged = MergeShardSummaryFiles(inputs);
   if (!merged) {
     std::cerr << kName << ": " << merged.error() << "\n";
     return 1;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "replays/tenhou_verify.h"
+#include "formats/tenhou_verify.h"
 #include "rules/ruleset.h"
 
 namespace po = boost::program_options;

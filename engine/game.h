@@ -40,7 +40,7 @@ struct AgentFault {
   bool substituted = false;
 };
 
-// Where an imported game came from (replays/replay_import.h): the log's format and file name.
+// Where an imported game came from (formats/replay_import.h): the log's format and file name.
 struct ImportedFrom {
   std::string format;  // "tenhou6", "mjlog", "mjai"
   std::string file;    // the log's file name (no directory)

@@ -6,7 +6,7 @@
 
 #include "engine/game.h"
 #include "mjai/action_json.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
 
 namespace mj {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "agents/registry.h"
 #include "python/bindings.h"
-#include "replays/game_summary.h"
+#include "playtest/game_summary.h"
 #include "rl/action_encoding.h"
 #include "rl/agent_match.h"
 #include "rl/observation.h"

@@ -4,8 +4,8 @@
 #include <filesystem>
 
 #include "python/bindings.h"
-#include "replays/game_summary.h"
-#include "replays/match_statistics.h"
+#include "playtest/game_summary.h"
+#include "playtest/match_statistics.h"
 #include "replays/replay.h"
 #include "rl/action_encoding.h"
 #include "rl/observation.h"

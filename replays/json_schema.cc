@@ -336,9 +336,15 @@ bool JsonSchema::Check(const json& s, const json& v, const std::string& ptr, std
   }
   if (v.is_string()) {
     const std::string& text = v.get_ref<const std::string&>();
-    if (const json* it = k.min_length; it != nullptr && text.size() < it->get<size_t>())
+    // A string's length is its number of Unicode code points (JSON Schema validation 6.3.1):
+    // the UTF-8 bytes that do not continue a character.
+    const auto length = [&text] {
+      return static_cast<size_t>(
+          std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    };
+    if (const json* it = k.min_length; it != nullptr && length() < it->get<size_t>())
       MJ_SCHEMA_FAIL(ptr, "is shorter than " + Short(*it) + " characters");
-    if (const json* it = k.max_length; it != nullptr && text.size() > it->get<size_t>())
+    if (const json* it = k.max_length; it != nullptr && length() > it->get<size_t>())
       MJ_SCHEMA_FAIL(ptr, "is longer than " + Short(*it) + " characters");
     if (const json* it = k.pattern; it != nullptr) {
       const std::regex& re = patterns_.at(it->get<std::string>());

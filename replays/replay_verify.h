@@ -33,7 +33,7 @@ struct ReplayVerification {
 
 // The re-simulation itself: PlayGame with the record's walls (or its seed) and its events as the
 // seats' answers; the engine's record, whatever it is (agent names: the engine's). An imported
-// game's hands, once their walls are known, become a whole record this way (replays/replay_import.h).
+// game's hands, once their walls are known, become a whole record this way (formats/replay_import.h).
 // `hook`, when set, sees every decision the re-simulation asks while it follows the record: the
 // seat, what it saw, the legal actions, the recorded answer and the index of the next event.
 using DecisionHook = std::function<void(int seat, const PlayerView& view, std::span<const Action> legal,

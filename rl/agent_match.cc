@@ -6,8 +6,8 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/match_plan.h"
-#include "replays/match_statistics.h"
+#include "engine/match_plan.h"
+#include "playtest/match_statistics.h"
 #include "replays/replay.h"
 
 namespace mj::rl {

@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "replays/game_summary.h"
+#include "playtest/game_summary.h"
 #include "rl/stepped_game.h"
 #include "rules/ruleset.h"
 #include "tiles/result.h"

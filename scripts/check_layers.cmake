@@ -1,8 +1,8 @@
 # Fails when a source file includes a header from a layer above its own.
-# Layers, lowest first (docs/ARCHITECTURE.md): tiles rules engine agents replays mjai rl, then the
-# programs (cli, python, tests, bench) that may use every layer. Run by the build (target check_layers):
+# Layers, lowest first (docs/ARCHITECTURE.md): tiles rules engine agents replays formats review mjai
+# playtest viewer rl, then the programs (cli, python, tests, bench, fuzz) that may use every layer. Run by the build (target check_layers):
 #   cmake -DROOT=<source dir> -P scripts/check_layers.cmake
-set(layers tiles rules engine agents replays mjai rl)
+set(layers tiles rules engine agents replays formats review mjai playtest viewer rl)
 list(LENGTH layers n)
 set(bad "")
 foreach(i RANGE 0 ${n})

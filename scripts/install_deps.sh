@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(g++ cmake make libboost-dev libboost-program-options-dev libspdlog-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
           libsimdjson-dev libzstd-dev zlib1g-dev  # fast and compressed replays
+          libvalijson-dev json-schema-test-suite  # the schema check against valijson, the official suite's cases
           libboost-context-dev  # rl/: a stepped game runs on its own stack (fiber)
           pybind11-dev python3-pybind11 python3-numpy python3-pytest  # the Python module and its tests
           python3-torch  # examples/python/: behaviour cloning

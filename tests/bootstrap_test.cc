@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "engine/rng.h"
-#include "replays/bootstrap.h"
-#include "replays/luck_skill.h"
-#include "replays/match_statistics.h"
+#include "playtest/bootstrap.h"
+#include "playtest/luck_skill.h"
+#include "playtest/match_statistics.h"
 #include "rules/ruleset.h"
 
 namespace mj {

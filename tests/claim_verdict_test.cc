@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "replays/claim_statistics.h"
+#include "playtest/claim_statistics.h"
 
 namespace mj {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "agents/registry.h"
-#include "replays/match_stats.h"
+#include "playtest/match_stats.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/replay_show.h"

@@ -16,7 +16,7 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/match_plan.h"
+#include "engine/match_plan.h"
 #include "replays/replay.h"
 #include "rules/ruleset.h"
 #include "tests/program_run.h"

@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "replays/hand_facts.h"
+#include "playtest/hand_facts.h"
 #include "rules/ruleset.h"
 
 namespace mj {

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "replays/tenhou6.h"
+#include "formats/tenhou6.h"
 #include "rules/bounded_json.h"
 #include "rules/ruleset.h"
 #include "rules/score_json.h"

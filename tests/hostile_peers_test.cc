@@ -33,7 +33,7 @@
 #include "mjai/line_channel.h"
 #include "mjai/stdio_bots.h"
 #include "mjai/tcp_lobby.h"
-#include "replays/game_summary.h"
+#include "playtest/game_summary.h"
 #include "replays/replay.h"
 #include "replays/safe_path.h"
 #include "rules/bounded_json.h"

@@ -1,7 +1,8 @@
 // Match statistics on hand-built records: every expected number below was counted by hand from
 // the events written out in the fixture.
 
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
+#include "playtest/match_stats.h"
 
 #include <gtest/gtest.h>
 

@@ -30,7 +30,7 @@
 #include "engine/shields.h"
 #include "mjai/bot_pool.h"
 #include "mjai/stdio_bots.h"
-#include "replays/match_plan.h"
+#include "engine/match_plan.h"
 #include "replays/replay.h"
 
 namespace mj {

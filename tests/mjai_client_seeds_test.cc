@@ -20,7 +20,7 @@
 #include "engine/agent.h"
 #include "engine/game.h"
 #include "mjai/client_bot.h"
-#include "replays/match_plan.h"
+#include "engine/match_plan.h"
 #include "rules/ruleset.h"
 
 namespace mj {

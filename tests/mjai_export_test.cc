@@ -16,7 +16,7 @@
 #include "agents/registry.h"
 #include "engine/game.h"
 #include "mjai/wire_events.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
 #include "rules/ruleset.h"
 
 namespace mj {

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "replays/parallel_for.h"
+#include "playtest/parallel_for.h"
 
 namespace mj {
 namespace {

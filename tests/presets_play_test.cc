@@ -10,7 +10,8 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/match_stats.h"
+#include "engine/match_plan.h"
+#include "playtest/match_stats.h"
 #include "replays/replay.h"
 #include "replays/replay_show.h"
 #include "replays/replay_verify.h"

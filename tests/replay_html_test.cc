@@ -15,8 +15,8 @@
 #include "agents/registry.h"
 #include "engine/game.h"
 #include "replays/replay.h"
-#include "replays/replay_html.h"
-#include "replays/tenhou6.h"
+#include "viewer/replay_html.h"
+#include "formats/tenhou6.h"
 #include "rules/ruleset.h"
 #include "tests/program_run.h"
 

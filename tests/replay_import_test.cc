@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "replays/replay.h"
-#include "replays/replay_import.h"
+#include "formats/replay_import.h"
 #include "replays/replay_verify.h"
 #include "replays/replay_writer.h"
 

@@ -12,8 +12,8 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/replay_import.h"
-#include "replays/replay_review.h"
+#include "formats/replay_import.h"
+#include "review/replay_review.h"
 #include "rules/ruleset.h"
 
 namespace mj {

@@ -15,7 +15,7 @@
 #include "agents/registry.h"
 #include "engine/game.h"
 #include "replays/compression.h"
-#include "replays/match_stats.h"
+#include "playtest/match_stats.h"
 #include "replays/mjai_events.h"
 #include "replays/replay.h"
 #include "replays/replay_fast_read.h"

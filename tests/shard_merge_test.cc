@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "replays/match_shard.h"
+#include "playtest/match_shard.h"
 #include "tests/program_run.h"
 
 namespace mj {

@@ -13,9 +13,9 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/tenhou6.h"
-#include "replays/tenhou6_refusal.h"
-#include "replays/tenhou_verify.h"
+#include "formats/tenhou6.h"
+#include "formats/tenhou6_refusal.h"
+#include "formats/tenhou_verify.h"
 #include "rules/ruleset.h"
 #include "tests/scenario.h"
 

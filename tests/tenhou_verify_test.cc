@@ -13,8 +13,8 @@
 
 #include "agents/registry.h"
 #include "engine/game.h"
-#include "replays/tenhou6.h"
-#include "replays/tenhou_verify.h"
+#include "formats/tenhou6.h"
+#include "formats/tenhou_verify.h"
 #include "rules/ruleset.h"
 
 namespace mj::tenhou {

@@ -28,7 +28,7 @@
 #include "engine/event.h"
 #include "engine/game.h"
 #include "replays/replay.h"
-#include "replays/replay_import.h"
+#include "formats/replay_import.h"
 #include "replays/replay_verify.h"
 #include "rules/ruleset.h"
 

@@ -1,0 +1,43 @@
+#pragma once
+// Importing outside game logs as replays: tenhou.net/6 JSON, Tenhou mjlog XML and mjai JSON
+// Lines (shared/realgames/FORMATS.md). Every hand is re-simulated through the engine with the
+// log's tiles and decisions (formats/tenhou_verify.h: the wall rebuilt from the deal, the draws
+// and the indicators; the log's turn order found); a hand the engine does not reproduce exactly
+// (an illegal action, another result, other point changes, another next hand or game end) is
+// refused, never altered. The replay records the walls the hands drew (explicit walls, not a
+// seed) and its events are the engine's, so `replay verify` re-simulates it like a game we
+// played. docs/REPLAY.md "Importing".
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/game.h"
+#include "tiles/result.h"
+
+namespace mj {
+
+enum class ImportFormat : uint8_t { kTenhou6, kMjlog, kMjai };
+
+[[nodiscard]] const char* ImportFormatName(ImportFormat f);  // "tenhou6", "mjlog", "mjai"
+[[nodiscard]] std::optional<ImportFormat> ParseImportFormat(std::string_view name);
+// The format a text is in, from its first bytes: "<mjloggm" (after an optional XML declaration)
+// = mjlog, a JSON object with "log" = tenhou6, JSON Lines whose first object has "type" = mjai.
+[[nodiscard]] std::optional<ImportFormat> DetectImportFormat(std::string_view text);
+
+// Imports one game. `file` names it in errors and in the replay's "imported" header (its
+// directory is dropped); its leading date (Tenhou ids: "2019021004gm-...") picks Tenhou's rules
+// of that era. Errors: "FILE: E2-1: what: expected X, got Y" or "FILE: line 17 (dahai): ...".
+[[nodiscard]] Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const std::string& file);
+// Reads the file (gzip / zstd undone), detects the format unless given, imports.
+[[nodiscard]] Result<GameRecord> ImportFile(const std::string& path, std::optional<ImportFormat> format = std::nullopt);
+
+// A replay file, or an outside log imported on the fly (what `replay html` and `replay review`
+// read): a text that starts like a replay document is read as one, anything else is imported.
+[[nodiscard]] Result<GameRecord> ReadGameFile(const std::string& path);
+
+// File names an import of a directory takes: *.json (tenhou.net/6), *.mjlog, *.xml (mjlog),
+// *.jsonl (mjai), also gzip'ed (.gz).
+[[nodiscard]] bool IsImportFileName(std::string_view name);
+
+}  // namespace mj

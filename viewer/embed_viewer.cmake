@@ -1,0 +1,20 @@
+# Writes OUT, C++ source text holding the viewer's web assets (viewer/viewer.js and
+# viewer.css) as raw string literals, for viewer/replay_html.cc to #include.
+# Run with cmake -DJS=... -DCSS=... -DOUT=... -P embed_viewer.cmake.
+set(body "// Generated from viewer/ by viewer/embed_viewer.cmake. Do not edit.\n")
+foreach(pair "JS;kViewerJs" "CSS;kViewerCss")
+  list(GET pair 0 var)
+  list(GET pair 1 name)
+  file(READ ${${var}} content)
+  string(FIND "${content}" ")MJVIEW\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${${var}} contains the raw-string delimiter )MJVIEW\"")
+  endif()
+  string(TOLOWER "${content}" lower)
+  string(FIND "${lower}" "</script" ends_script)
+  if(NOT ends_script EQUAL -1)
+    message(FATAL_ERROR "${${var}} contains \"</script\", which would end the page's script element")
+  endif()
+  string(APPEND body "constexpr const char ${name}[] = R\"MJVIEW(${content})MJVIEW\";\n")
+endforeach()
+file(WRITE ${OUT} "${body}")
