@@ -130,6 +130,8 @@ def play_match(rules: Rules, agents: Sequence[Any], games: int = 4, seed: int = 
 
 PathLike = Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]]
 
+# paths: our replays or outside logs (tenhou.net/6 JSON, mjlog XML, mjai JSON Lines, imported on
+# the fly); a directory stands for its replays and logs.
 def read_decisions(paths: PathLike, masks: bool = True, threads: int = 1) -> Dict[str, Any]: ...
 
 class DecisionReader:
