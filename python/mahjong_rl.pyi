@@ -130,6 +130,10 @@ def play_match(rules: Rules, agents: Sequence[Any], games: int = 4, seed: int = 
                out_dir: Optional[str] = None, in_flight: int = 1,
                names: Optional[Sequence[str]] = None) -> Dict[str, Any]: ...
 
+def playtest(rules: Sequence[Rules], agents: Sequence[Any], games: int = 400, seed: int = 0, rotations: int = 4,
+             baseline: Optional[Rules] = "riichi", out_dir: Optional[str] = None, in_flight: int = 1,
+             names: Optional[Sequence[str]] = None) -> Dict[str, Any]: ...
+
 PathLike = Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]]
 
 # paths: our replays or outside logs (tenhou.net/6 JSON, mjlog XML, mjai JSON Lines, imported on
