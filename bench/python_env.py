@@ -22,8 +22,12 @@ import mahjong_rl as mr
 
 
 def vec_env_rate(rules, n, threads, seconds):
+    """Agent steps per wall-clock second and per CPU second, and where the CPU time of a step
+    goes: `serial` runs on the calling thread alone (choosing the actions in numpy, the binding,
+    checking the answers), `work` is the stepping of the tables (shared by the threads)."""
     env = mr.VecEnv(n, rules, threads=threads)
     obs, info = env.reset(seed=1)
+    before = env.parallel_times
     rng = np.random.default_rng(0)
     rows = np.arange(n)
     legal, count = info["legal"], info["legal_count"]
@@ -37,7 +41,9 @@ def vec_env_rate(rules, n, threads, seconds):
         steps += 50
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
-    return steps * n / elapsed, steps * n / cpu, env.games_finished
+    work = env.parallel_times["work"] - before["work"]
+    split = {"serial_us": (cpu - work) / steps * 1e6, "work_us": work / steps * 1e6}
+    return steps * n / elapsed, steps * n / cpu, env.games_finished, split
 
 
 class FirstLegal:
@@ -76,12 +82,19 @@ def main():
     seconds = 0.5 if args.quick else args.seconds
     games = 4 if args.quick else 40
     print(f"mahjong_rl {args.rules}: {os.cpu_count()} CPUs")
-    one, one_cpu, g1 = vec_env_rate(args.rules, args.tables, 1, seconds)
+    print(f"load average {os.getloadavg()[0]:.1f} (the wall-clock figures mean little when it is above the CPUs)")
+    one, one_cpu, g1, split1 = vec_env_rate(args.rules, args.tables, 1, seconds)
     print(f"VecEnv({args.tables}) random legal actions, 1 thread : {one:12,.0f} agent steps/s "
           f"({one_cpu:,.0f} per CPU second, {g1} games)")
-    two, two_cpu, g2 = vec_env_rate(args.rules, args.tables, 2, seconds)
+    two, two_cpu, g2, split2 = vec_env_rate(args.rules, args.tables, 2, seconds)
     print(f"VecEnv({args.tables}) random legal actions, 2 threads: {two:12,.0f} agent steps/s "
           f"({two_cpu:,.0f} per CPU second, {g2} games), x{two / one:.2f} wall-clock")
+    # Amdahl: the serial part runs alone, the stepping is shared by the threads. From one
+    # thread's CPU split: the best two idle cores can do, with no cost of sharing.
+    s, w = split1["serial_us"], split1["work_us"]
+    print(f"  CPU per step, 1 thread: serial {s:.0f} us ({s / (s + w):.1%}) + stepping {w:.0f} us; "
+          f"2 threads: serial {split2['serial_us']:.0f} + stepping {split2['work_us']:.0f} us; "
+          f"bound on two idle cores x{(s + w) / (s + w / 2):.2f}")
     match_rate(args.rules, "random", 4)  # warm-up: the first games of a process are slower
     builtin = match_rate(args.rules, "random", games)
     python = match_rate(args.rules, FirstLegal(), games)

@@ -1,10 +1,14 @@
 // mahjong_rl agents: a pending Decision, built-in agents callable from Python, and matches
 // (plain or duplicate) with Python agents beside built-in ones (docs/PYTHON.md, "Agents").
+#include <filesystem>
 #include <optional>
 
 #include "agents/registry.h"
 #include "python/bindings.h"
 #include "playtest/game_summary.h"
+#include "playtest/ruleset_comparison.h"
+#include "replays/safe_path.h"
+#include "rules/ruleset.h"
 #include "rl/action_encoding.h"
 #include "rl/agent_match.h"
 #include "rl/observation.h"
@@ -56,13 +60,15 @@ std::string EntryLabel(const py::handle& agent, const std::optional<std::string>
   return py::str(py::type::of(agent).attr("__name__")).cast<std::string>();
 }
 
-py::dict PlayMatch(const py::object& rules, const py::list& agents, long games, uint64_t seed, int rotations,
-                   const std::optional<std::string>& out_dir, int in_flight,
-                   const std::optional<std::vector<std::string>>& names) {
+// A match of built-in agent specs and Python agents under `rules` (PlayAgentMatch), its entries'
+// labels in `entries`.
+rl::AgentMatchResult RunMatch(const mj::Ruleset& rules, const py::list& agents, long games, uint64_t seed,
+                              int rotations, const std::optional<std::string>& out_dir, int in_flight,
+                              const std::optional<std::vector<std::string>>& names) {
   if (agents.size() != 4) throw py::value_error("agents: 4 entries needed");
   if (names && names->size() != 4) throw py::value_error("names: 4 labels needed");
   rl::AgentMatchSetup setup;
-  setup.rules = RulesFrom(rules);
+  setup.rules = rules;
   setup.seed = seed;
   setup.games = games;
   setup.rotations = rotations;
@@ -152,13 +158,83 @@ py::dict PlayMatch(const py::object& rules, const py::list& agents, long games, 
   };
   auto result = rl::PlayAgentMatch(setup, begin, decide);
   if (!result) throw py::value_error(result.error());
+  return std::move(result).value();
+}
+
+py::list Summaries(const std::vector<mj::GameSummary>& games) {
+  py::list out;
+  for (const mj::GameSummary& g : games) out.append(JsonToPython(mj::GameSummaryToJson(g)));
+  return out;
+}
+
+py::dict PlayMatch(const py::object& rules, const py::list& agents, long games, uint64_t seed, int rotations,
+                   const std::optional<std::string>& out_dir, int in_flight,
+                   const std::optional<std::vector<std::string>>& names) {
+  const rl::AgentMatchResult result = RunMatch(RulesFrom(rules), agents, games, seed, rotations, out_dir, in_flight, names);
   py::dict d;
-  d["statistics"] = JsonToPython(result->statistics);
-  py::list summaries;
-  for (const mj::GameSummary& g : result->games) summaries.append(JsonToPython(mj::GameSummaryToJson(g)));
-  d["games"] = summaries;
-  d["problems"] = py::cast(result->problems);
-  d["entries"] = py::cast(std::vector<std::string>(setup.entries.begin(), setup.entries.end()));
+  d["statistics"] = JsonToPython(result.statistics);
+  d["games"] = Summaries(result.games);
+  d["problems"] = py::cast(result.problems);
+  d["entries"] = py::cast(std::vector<std::string>(result.header.entries.begin(), result.header.entries.end()));
+  return d;
+}
+
+// `mahjong playtest` with Python agents: one duplicate design played under each ruleset (the
+// baseline first), then the rulesets compared (replays/ruleset_comparison.h) exactly as the
+// command compares them.
+py::dict Playtest(const py::list& rules_list, const py::list& agents, long games, uint64_t seed, int rotations,
+                  const std::optional<py::object>& baseline, const std::optional<std::string>& out_dir, int in_flight,
+                  const std::optional<std::vector<std::string>>& names) {
+  if (rotations != 4 && rotations != 24) throw py::value_error("rotations: 4 or 24, got " + std::to_string(rotations));
+  if (games < rotations || games % rotations != 0)
+    throw py::value_error("games: a positive multiple of " + std::to_string(rotations) + " (whole duplicate sets), got " +
+                          std::to_string(games));
+  std::vector<mj::Ruleset> rulesets;
+  int base = -1;
+  std::string base_name;
+  if (baseline && !baseline->is_none()) {
+    rulesets.push_back(RulesFrom(*baseline));
+    base = 0;
+    base_name = rulesets[0].name;
+  }
+  for (const auto& r : rules_list) {
+    mj::Ruleset rules = RulesFrom(py::reinterpret_borrow<py::object>(r));
+    if (base == 0 && rules.name == base_name) continue;  // the baseline, already first
+    rulesets.push_back(std::move(rules));
+  }
+  if (rulesets.size() < (base == 0 ? 2u : 1u)) throw py::value_error("rules: nothing to play against the baseline");
+  for (size_t a = 0; a < rulesets.size(); ++a)
+    for (size_t b = a + 1; b < rulesets.size(); ++b)
+      if (rulesets[a].name == rulesets[b].name)
+        throw py::value_error("rules: entries " + std::to_string(a + 1) + " and " + std::to_string(b + 1) +
+                              " are both named \"" + rulesets[a].name + "\" (each ruleset needs its own name)");
+  const std::vector<std::string> folders = mj::RulesetFolderNames(rulesets);
+  std::vector<mj::RulesetRun> runs;
+  py::list per_rules;
+  for (size_t i = 0; i < rulesets.size(); ++i) {
+    std::optional<std::string> dir;
+    if (out_dir) dir = (std::filesystem::path(*out_dir) / folders[i]).string();
+    rl::AgentMatchResult result = RunMatch(rulesets[i], agents, games, seed, rotations, dir, in_flight, names);
+    if (!result.problems.empty())
+      throw py::value_error(rulesets[i].name + ": " + result.problems.front());
+    py::dict entry;
+    entry["rules"] = rulesets[i].name;
+    entry["ruleset"] = JsonToPython(mj::RulesetToJson(rulesets[i]));
+    if (out_dir) entry["folder"] = folders[i];
+    entry["statistics"] = JsonToPython(result.statistics);
+    entry["games"] = Summaries(result.games);
+    per_rules.append(entry);
+    runs.push_back(mj::RulesetRun{std::move(result.header), std::move(result.games), std::move(result.statistics)});
+  }
+  const nlohmann::json comparison = mj::CompareRulesets(runs, 1, base);
+  py::dict d;
+  d["agents"] = py::cast(std::vector<std::string>(runs.front().header.entries.begin(), runs.front().header.entries.end()));
+  d["games_per_ruleset"] = games;
+  d["rotations"] = rotations;
+  d["seed"] = std::to_string(seed);
+  d["baseline"] = base == 0 ? py::object(py::str(base_name)) : py::object(py::none());
+  d["rulesets"] = per_rules;
+  d["comparison"] = JsonToPython(comparison);
   return d;
 }
 
@@ -213,6 +289,11 @@ void BindAgents(py::module_& m) {
         py::arg("names") = py::none(),
         "A match (rotations 4 or 24: duplicate) between built-in agent specs and Python agents; the replays and "
         "statistics of `mahjong match`");
+  m.def("playtest", &Playtest, py::arg("rules"), py::arg("agents"), py::arg("games") = 400, py::arg("seed") = 0,
+        py::arg("rotations") = 4, py::arg("baseline") = py::str("riichi"), py::arg("out_dir") = py::none(),
+        py::arg("in_flight") = 1, py::arg("names") = py::none(),
+        "`mahjong playtest` with Python agents: one duplicate design under each ruleset (the baseline first), each "
+        "ruleset's statistics, and the rulesets compared (luck against skill, ranking, claim verdicts)");
   m.def("agent_names", [] { return mj::AgentNames(); });
   m.def("agent_seed", &mj::AgentSeed, py::arg("game_seed"), py::arg("seat"),
         "The seed the game loop gives the agent of `seat` in a game of `game_seed` (begin_game)");

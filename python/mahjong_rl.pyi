@@ -93,6 +93,8 @@ class VecEnv:
     @property
     def games_finished(self) -> int: ...
     @property
+    def parallel_times(self) -> Dict[str, float]: ...  # work, critical (CPU seconds), calls
+    @property
     def planes(self) -> npt.NDArray[np.uint8]: ...
     @property
     def scalars(self) -> npt.NDArray[np.float32]: ...
@@ -128,8 +130,14 @@ def play_match(rules: Rules, agents: Sequence[Any], games: int = 4, seed: int = 
                out_dir: Optional[str] = None, in_flight: int = 1,
                names: Optional[Sequence[str]] = None) -> Dict[str, Any]: ...
 
+def playtest(rules: Sequence[Rules], agents: Sequence[Any], games: int = 400, seed: int = 0, rotations: int = 4,
+             baseline: Optional[Rules] = "riichi", out_dir: Optional[str] = None, in_flight: int = 1,
+             names: Optional[Sequence[str]] = None) -> Dict[str, Any]: ...
+
 PathLike = Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]]
 
+# paths: our replays or outside logs (tenhou.net/6 JSON, mjlog XML, mjai JSON Lines, imported on
+# the fly); a directory stands for its replays and logs.
 def read_decisions(paths: PathLike, masks: bool = True, threads: int = 1) -> Dict[str, Any]: ...
 
 class DecisionReader:

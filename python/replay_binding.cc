@@ -1,4 +1,4 @@
-// mahjong_rl replays as data: every decision of replay files as numpy batches, a replay as a
+// mahjong_rl replays as data: every decision of replay files or outside logs as numpy batches, a replay as a
 // dict, a match's statistics from its replays (docs/PYTHON.md, "Replays").
 #include <algorithm>
 #include <filesystem>
@@ -7,6 +7,7 @@
 #include "playtest/game_summary.h"
 #include "playtest/match_statistics.h"
 #include "replays/replay.h"
+#include "formats/replay_import.h"
 #include "rl/action_encoding.h"
 #include "rl/observation.h"
 #include "rl/replay_decisions.h"
@@ -24,9 +25,11 @@ py::array_t<T> Owned(std::vector<T>&& v, std::vector<py::ssize_t> shape) {
   return py::array_t<T>(shape, heap->data(), owner);
 }
 
+// Our replays (*.json, compressed) and the outside logs an import takes (*.json tenhou.net/6,
+// *.mjlog / *.xml, *.jsonl mjai, gzip'ed).
 bool IsReplayName(const std::string& name) {
   auto ends = [&](const std::string& s) { return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0; };
-  return ends(".json") || ends(".json.zst") || ends(".json.gz");
+  return ends(".json") || ends(".json.zst") || ends(".json.gz") || mj::IsImportFileName(name);
 }
 
 // Files as given; a directory stands for its replay files, sorted by name.
@@ -112,7 +115,7 @@ class DecisionReader {
 };
 
 mj::GameRecord ReadRecord(const std::string& path) {
-  auto record = mj::ReadReplayFile(path);
+  auto record = mj::ReadGameFile(path);  // a replay of ours, or an outside log imported
   if (!record) throw py::value_error(path + ": " + record.error());
   return std::move(record).value();
 }
@@ -147,8 +150,8 @@ py::object MatchStatsFromReplays(const py::object& paths) {
 
 void BindReplays(py::module_& m) {
   m.def("read_decisions", &ReadDecisions, py::arg("paths"), py::arg("masks") = true, py::arg("threads") = 1,
-        "Every decision of the replay files (a directory: its replays) as arrays: seat, action, planes, scalars, "
-        "mask, game");
+        "Every decision of replay files or outside logs (tenhou.net/6, mjlog, mjai: imported; a directory: its "
+        "replays and logs) as arrays: seat, action, planes, scalars, mask, game");
   py::class_<DecisionReader>(m, "DecisionReader", "Iterates replay files' decisions, files_per_batch files a batch")
       .def(py::init<const py::object&, int, bool, int>(), py::arg("paths"), py::arg("files_per_batch") = 64,
            py::arg("masks") = true, py::arg("threads") = 1)
@@ -157,7 +160,7 @@ void BindReplays(py::module_& m) {
       .def("__len__", &DecisionReader::NumFiles);
   m.def(
       "read_replay", [](const std::string& path) { return JsonToPython(mj::ReplayToJson(ReadRecord(path))); },
-      py::arg("path"), "A replay file (any compression) as a dict: the replay document (docs/REPLAY.md)");
+      py::arg("path"), "A replay file (any compression) or an outside log (imported) as a dict: the replay document (docs/REPLAY.md)");
   m.def(
       "game_summary", [](const std::string& path) { return JsonToPython(mj::GameSummaryToJson(mj::SummarizeGame(ReadRecord(path)))); },
       py::arg("path"), "A game's record for the match statistics (docs/PLAYTEST.md)");

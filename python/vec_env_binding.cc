@@ -115,6 +115,18 @@ void BindVecEnv(py::module_& m) {
       .def_property_readonly("num_envs", [](const VecEnv& e) { return e.n_; })
       .def_property_readonly("threads", [](const VecEnv& e) { return e.env_->threads(); })
       .def_property_readonly("games_finished", [](const VecEnv& e) { return e.env_->games_finished(); })
+      .def_property_readonly(
+          "parallel_times",
+          [](const VecEnv& e) {
+            const rl::ParallelTimes& t = e.env_->parallel_times();
+            py::dict d;
+            d["work"] = t.work;
+            d["critical"] = t.critical;
+            d["calls"] = t.calls;
+            return d;
+          },
+          "CPU seconds of the stepping in C++ since the env was made: work (all threads), critical (per "
+          "reset/step the slowest thread's, added up), calls")
       .def_property_readonly("planes", [](const VecEnv& e) { return e.planes_; })
       .def_property_readonly("scalars", [](const VecEnv& e) { return e.scalars_; })
       .def_property_readonly("action_mask", [](const VecEnv& e) { return e.mask_; })

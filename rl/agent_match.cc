@@ -133,7 +133,7 @@ Result<AgentMatchResult> PlayAgentMatch(const AgentMatchSetup& setup, const Begi
     if (!any) break;
   }
   std::sort(out.games.begin(), out.games.end(), [](const GameSummary& a, const GameSummary& b) { return a.game < b.game; });
-  MatchHeader header;
+  MatchHeader& header = out.header;
   header.rules = setup.rules.name;
   header.point_scale = PointScale(setup.rules);
   header.shields = setup.rules.shields.enabled;

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "playtest/game_summary.h"
+#include "playtest/match_statistics.h"
 #include "rl/stepped_game.h"
 #include "rules/ruleset.h"
 #include "tiles/result.h"
@@ -47,6 +48,7 @@ using DecideOutside =
     std::function<Result<std::vector<size_t>>(int entry, const std::vector<PendingDecision>& pending)>;
 
 struct AgentMatchResult {
+  MatchHeader header;                  // what the statistics were computed for
   std::vector<GameSummary> games;      // in game order
   nlohmann::json statistics;           // MatchStatistics
   std::vector<std::string> problems;   // games an agent error stopped

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "replays/replay.h"
+#include "formats/replay_import.h"
 #include "replays/replay_verify.h"
 #include "rl/action_encoding.h"
 #include "rl/observation.h"
@@ -52,7 +53,7 @@ DecisionBatch ReadDecisions(const std::vector<std::string>& paths, bool masks, i
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i = next++; i < n; i = next++) {
-      auto record = ReadReplayFile(paths[i]);
+      auto record = ReadGameFile(paths[i]);  // ours, or an outside log imported
       if (!record) {
         parts[i].errors.push_back(paths[i] + ": " + record.error());
         continue;

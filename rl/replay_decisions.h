@@ -4,7 +4,9 @@
 // the record (VerifyReplay with every seat answering from the record) and encoding each
 // decision with rl/observation.h and rl/action_encoding.h, so the observation is exactly what
 // the seat saw when it played. Files are read on several threads; the result is in file order
-// whatever the thread count.
+// whatever the thread count. Outside logs (tenhou.net/6 JSON, Tenhou mjlog XML, mjai JSON Lines)
+// are imported first (replays/replay_import.h): the engine re-simulates them hand by hand, so
+// their decisions read like those of a game we played.
 
 #include <cstdint>
 #include <string>
@@ -32,7 +34,8 @@ struct DecisionBatch {
 // cannot be re-simulated or leaves the recorded events; nothing of that game is appended then.
 [[nodiscard]] Result<bool> AppendDecisions(const GameRecord& record, int32_t game, bool masks, DecisionBatch* out);
 
-// Every decision of the replay files `paths` (ours, any compression), on `threads` threads.
+// Every decision of the files `paths` (our replays or outside logs, any compression), on
+// `threads` threads.
 [[nodiscard]] DecisionBatch ReadDecisions(const std::vector<std::string>& paths, bool masks, int threads);
 
 }  // namespace mj::rl

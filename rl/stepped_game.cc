@@ -6,9 +6,44 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
 
+// AddressSanitizer tracks one stack per thread; a switch to another stack it is not told about
+// makes it report false stack errors (or miss real ones). Debian's Boost.Context is the fcontext
+// build, whose fibers do not tell it (only the ucontext build does, under BOOST_USE_ASAN), so the
+// two switches of a stepped game (into the game, back to the caller) are announced here
+// (sanitizer/common_interface_defs.h). Nothing of this is compiled without ASan.
+#if defined(__SANITIZE_ADDRESS__)
+#define MJ_ASAN_FIBERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MJ_ASAN_FIBERS 1
+#endif
+#endif
+#ifdef MJ_ASAN_FIBERS
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace mj::rl {
 
 namespace ctx = boost::context;
+
+namespace {
+
+// A switch is about to leave the running stack for [bottom, bottom + size); `fake` keeps the
+// leaving stack's fake frames (null: the leaving stack is finished).
+inline void AsanLeave([[maybe_unused]] void** fake, [[maybe_unused]] const void* bottom, [[maybe_unused]] size_t size) {
+#ifdef MJ_ASAN_FIBERS
+  __sanitizer_start_switch_fiber(fake, bottom, size);
+#endif
+}
+// The switch has arrived; `from_bottom`, `from_size` (when not null) learn the stack it came from.
+inline void AsanArrive([[maybe_unused]] void* fake, [[maybe_unused]] const void** from_bottom,
+                       [[maybe_unused]] size_t* from_size) {
+#ifdef MJ_ASAN_FIBERS
+  __sanitizer_finish_switch_fiber(fake, from_bottom, from_size);
+#endif
+}
+
+}  // namespace
 
 // The game's stack: PlayGame and the built-in agents' searches run on it. 1 MiB, reserved
 // (not touched) until used, with a guard page below it; one per table, reused game after game.
@@ -40,6 +75,23 @@ struct SteppedGame::Fiber {
   GameStack stack;    // declared first: destroyed after the fibers (which are finished by then)
   ctx::fiber game;    // resumed by the caller to play on
   ctx::fiber caller;  // resumed from inside the game to stop at a decision
+  // For AddressSanitizer (see AsanLeave): the caller's stack as last seen from the game (a
+  // VecEnv resumes a table from whichever of its threads steps it), and each side's fake frames.
+  const void* caller_bottom = nullptr;
+  size_t caller_size = 0;
+  void* caller_fake = nullptr;
+  void* game_fake = nullptr;
+
+  void ToCaller() {
+    AsanLeave(&game_fake, caller_bottom, caller_size);
+    caller = std::move(caller).resume();
+    AsanArrive(game_fake, &caller_bottom, &caller_size);
+  }
+  void ToGame() {
+    AsanLeave(&caller_fake, static_cast<const char*>(stack.stack.sp) - stack.stack.size, stack.stack.size);
+    game = std::move(game).resume();
+    AsanArrive(caller_fake, nullptr, nullptr);
+  }
 };
 
 // The outside seat's agent: each decision stops the game and waits for the caller's answer.
@@ -53,7 +105,7 @@ class SteppedGame::Port final : public Agent {
       g.seat_ = seat_;
       g.view_ = &view;
       g.legal_ = legal;
-      g.fiber_->caller = std::move(g.fiber_->caller).resume();
+      g.fiber_->ToCaller();
     }
     // Abandoned: an answer that is never legal stops the game (Round::Ask), nothing else runs.
     if (g.abandon_) return Action{ActionType::kDiscard, static_cast<uint8_t>(seat_), kNoTile, {}, 0};
@@ -96,7 +148,7 @@ void SteppedGame::Run() {
 }
 
 void SteppedGame::Resume() {
-  fiber_->game = std::move(fiber_->game).resume();
+  fiber_->ToGame();
 }
 
 void SteppedGame::Reset(uint64_t seed) {
@@ -111,8 +163,10 @@ void SteppedGame::Reset(uint64_t seed) {
   last_scores_.fill(rules_.starting_points);
   fiber_->game = ctx::fiber(std::allocator_arg, ReusedStack(fiber_->stack.stack),
                             [this](ctx::fiber&& caller) {
+                              AsanArrive(nullptr, &fiber_->caller_bottom, &fiber_->caller_size);
                               fiber_->caller = std::move(caller);
                               Run();
+                              AsanLeave(nullptr, fiber_->caller_bottom, fiber_->caller_size);  // the game's stack is done
                               return std::move(fiber_->caller);
                             });
   Resume();

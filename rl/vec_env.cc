@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ctime>
 
 #include "agents/registry.h"
 #include "engine/rng.h"
@@ -9,6 +10,15 @@
 #include "rl/observation.h"
 
 namespace mj::rl {
+namespace {
+
+double ThreadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+}  // namespace
 
 uint64_t TableSeed(uint64_t seed, uint64_t table, uint64_t episode) {
   return SplitMix64(SplitMix64(SplitMix64(seed) ^ (table * 0x9E3779B97F4A7C15ULL + 1)) + episode);
@@ -37,6 +47,7 @@ Result<std::unique_ptr<VecEnv>> VecEnv::Make(const Ruleset& rules, int num_table
   env->legal_index_.assign(static_cast<size_t>(num_tables), 0);
   env->indices_.resize(static_cast<size_t>(num_tables));
   env->threads_ = std::min(threads, num_tables);
+  env->slot_cpu_.assign(static_cast<size_t>(env->threads_), 0.0);
   for (int k = 1; k < env->threads_; ++k) {
     VecEnv* self = env.get();
     env->workers_.emplace_back([self, k] {
@@ -50,8 +61,7 @@ Result<std::unique_ptr<VecEnv>> VecEnv::Make(const Ruleset& rules, int num_table
           seen = self->generation_;
           job = self->job_;
         }
-        const int n = self->num_tables();
-        (*job)(n * k / self->threads_, n * (k + 1) / self->threads_);
+        self->RunChunks(*job, k);
         {
           std::lock_guard lock(self->mutex_);
           if (--self->running_ == 0) self->finished_cv_.notify_one();
@@ -71,8 +81,17 @@ VecEnv::~VecEnv() {
   for (auto& t : workers_) t.join();
 }
 
-void VecEnv::Parallel(const std::function<void(int, int)>& work) {
+void VecEnv::RunChunks(const std::function<void(int, int)>& work, int slot) {
+  const double start = ThreadCpuSeconds();
   const int n = num_tables();
+  for (int c = next_chunk_.fetch_add(1, std::memory_order_relaxed); c * kChunk < n;
+       c = next_chunk_.fetch_add(1, std::memory_order_relaxed))
+    work(c * kChunk, std::min(n, (c + 1) * kChunk));
+  slot_cpu_[static_cast<size_t>(slot)] = ThreadCpuSeconds() - start;
+}
+
+void VecEnv::Parallel(const std::function<void(int, int)>& work) {
+  next_chunk_.store(0, std::memory_order_relaxed);
   if (threads_ > 1) {
     std::lock_guard lock(mutex_);
     job_ = &work;
@@ -80,11 +99,18 @@ void VecEnv::Parallel(const std::function<void(int, int)>& work) {
     ++generation_;
   }
   start_.notify_all();
-  work(0, n / threads_);
+  RunChunks(work, 0);
   if (threads_ > 1) {
     std::unique_lock lock(mutex_);
     finished_cv_.wait(lock, [&] { return running_ == 0; });
   }
+  double longest = 0;
+  for (double t : slot_cpu_) {
+    times_.work += t;
+    longest = std::max(longest, t);
+  }
+  times_.critical += longest;
+  ++times_.calls;
 }
 
 long VecEnv::games_finished() const {
@@ -156,7 +182,14 @@ void VecEnv::Reset(uint64_t seed, const VecBuffers& out) {
 }
 
 Result<bool> VecEnv::Step(const int32_t* actions, const VecBuffers& out) {
+  // Every answer is checked before any table steps. This loop runs on the caller's thread alone
+  // (it limits what more threads gain): each table's list was written by whichever thread
+  // stepped it and is rarely in this core's cache, so the lists a few tables ahead are
+  // prefetched and their misses overlap.
+  constexpr int kAhead = 8;
+  for (int i = 0; i < std::min(kAhead, num_tables()); ++i) __builtin_prefetch(indices_[static_cast<size_t>(i)].data());
   for (int i = 0; i < num_tables(); ++i) {
+    if (i + kAhead < num_tables()) __builtin_prefetch(indices_[static_cast<size_t>(i + kAhead)].data());
     const std::vector<int32_t>& indices = indices_[static_cast<size_t>(i)];
     const auto found = std::find(indices.begin(), indices.end(), actions[i]);
     if (found == indices.end())

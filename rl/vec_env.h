@@ -6,10 +6,13 @@
 // game. A finished game is followed at once by the table's next game (automatic reset): the
 // arrays then hold the new game's first decision, done[i] = 1 and final_* the finished game's
 // result. Table i's k-th game has the seed TableSeed(seed, i, k), so the results depend on the
-// seed and the answers only, never on the number of threads (each thread steps a fixed slice of
-// tables and no table reads another's state).
+// seed and the answers only, never on the number of threads or on which thread steps a table
+// (no table reads another's state). The threads take chunks of kChunk tables from a shared
+// counter until none is left (a fixed slice per thread left one waiting for the other when its
+// tables happened to need more work, e.g. more games ending and dealing anew).
 
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -46,6 +49,17 @@ struct VecBuffers {
 
 inline constexpr int kMaxLegal = 512;
 
+// Where the CPU time of the stepping goes, to see what a second thread gains whatever the load
+// of the machine: `work` is the CPU time all threads spent stepping tables; `critical` adds up,
+// over every Reset and Step, the longest of the threads' times in it (the time the step would
+// take on idle cores, waiting for the slowest thread). CPU time of the calling thread outside
+// the parallel part (checking the actions, Python) is not counted here.
+struct ParallelTimes {
+  double work = 0;
+  double critical = 0;
+  long calls = 0;
+};
+
 class VecEnv {
  public:
   // seats: 4 agent specs, "" (or "outside") for a seat the caller answers; at least one.
@@ -62,11 +76,18 @@ class VecEnv {
   [[nodiscard]] int num_tables() const { return static_cast<int>(tables_.size()); }
   [[nodiscard]] int threads() const { return threads_; }
   [[nodiscard]] long games_finished() const;
+  [[nodiscard]] const ParallelTimes& parallel_times() const { return times_; }
+
+  // Tables a thread takes at once: 16 rows of the int32 arrays fill a 64-byte cache line, so two
+  // threads rarely write the same line of the small per-table arrays (seat, legal_count, done).
+  static constexpr int kChunk = 16;
   [[nodiscard]] const SteppedGame& table(int i) const { return *tables_[i]; }
 
  private:
   VecEnv() = default;
-  void Parallel(const std::function<void(int, int)>& work);  // work(first, last) per thread
+  // Runs work(first, last) over every chunk of tables, on all threads.
+  void Parallel(const std::function<void(int, int)>& work);
+  void RunChunks(const std::function<void(int, int)>& work, int slot);
   void Write(int i, const VecBuffers& out, bool done);
   void FinishAndRestart(int i, const VecBuffers& out);
 
@@ -85,6 +106,9 @@ class VecEnv {
   uint64_t generation_ = 0;
   int running_ = 0;
   bool quit_ = false;
+  std::atomic<int> next_chunk_{0};
+  std::vector<double> slot_cpu_;  // each thread's CPU time in the current call
+  ParallelTimes times_;
 };
 
 }  // namespace mj::rl

@@ -33,6 +33,9 @@
 #                                    UTF-8, unbounded JSON and lines, the lobby under idle
 #                                    connections, points conservation, faults in replays, names
 #                                    as paths and links
+#   rl_stepped_game_test             rl/: games stepped on Boost.Context fibers (their stack
+#                                    switches announced to ASan, rl/stepped_game.cc) and VecEnv
+#                                    threads; about 2 s
 # Left to --all: the command tests (they run the program, which would have to be compiled too),
 # the 1,000-game conformance runs and the mutation property tests (minutes even in Release), and
 # the pure unit tests of tiles, shanten and rulesets (their code runs under the files above).

@@ -95,3 +95,44 @@ def test_illegal_answer_is_an_error():
             return int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match="not a legal action"):
         mr.play_match("riichi", [Bad(), "random", "random", "random"], games=1)
+
+
+class FreshBatchedDefensive(BatchedDefensive):
+    """BatchedDefensive with a new built-in agent for every game (begin_game), as a playtest plays
+    the same game seeds under each ruleset."""
+
+    def begin_game(self, seat, seed):
+        agent = mr.BuiltinAgent("defensive")
+        agent.begin_game(seat, seed)
+        self.agents[seed] = agent
+
+    def act_batch(self, obs, masks):
+        out = [self.agents[mr.agent_seed(d.game_seed, d.seat)].choose(d) for d in obs["decisions"]]
+        assert all(masks[i, a] == 1 for i, a in enumerate(out))
+        return out
+
+
+def test_playtest_with_a_python_agent_is_the_playtest_command(tmp_path):
+    # The same duplicate design under two rulesets: `mahjong playtest` with built-in agents, and
+    # mr.playtest with a Python agent answering as `defensive` in one entry give the same
+    # per-ruleset statistics and the same comparison (ranking, paired differences, verdicts).
+    summary = tmp_path / "playtest.json"
+    agents = ["greedy", "defensive", "greedy", "defensive"]
+    subprocess.run([program(), "playtest", "--rules", "riichi,dunpai", "--agents", ",".join(agents), "--games", "8",
+                    "--seed", "3", "--summary", str(summary)], check=True, capture_output=True)
+    want = json.loads(summary.read_text())
+    got = mr.playtest(["riichi", "dunpai"], ["greedy", FreshBatchedDefensive(), "greedy", "defensive"], games=8, seed=3,
+                      in_flight=3, out_dir=str(tmp_path / "replays"))
+    assert [r["rules"] for r in got["rulesets"]] == ["riichi", "dunpai"]
+    assert got["agents"] == agents and got["baseline"] == "riichi"
+    for mine, theirs in zip(got["rulesets"], want["rulesets"]):
+        assert mine["statistics"] == theirs["summary"]["statistics"]
+    assert got["comparison"] == want["comparison"]
+    assert len(os.listdir(tmp_path / "replays" / got["rulesets"][1]["folder"])) == 8
+
+
+def test_playtest_refuses_a_design_it_cannot_compare():
+    with pytest.raises(ValueError, match="multiple of 4"):
+        mr.playtest(["riichi", "dunpai"], ["greedy", "defensive", "greedy", "defensive"], games=6)
+    with pytest.raises(ValueError, match="nothing to play"):
+        mr.playtest(["riichi"], ["greedy", "defensive", "greedy", "defensive"], games=4)

@@ -37,6 +37,21 @@ def test_same_results_on_one_and_two_threads(rules):
     assert one[1] == one[2]
 
 
+def test_same_results_whatever_thread_takes_a_chunk():
+    # 40 tables are three chunks of 16 (the last short), taken by whichever thread asks first:
+    # the bytes are those of one thread. parallel_times adds up each thread's CPU time.
+    one = run("riichi", 1, steps=150, n=40)
+    for threads in (2, 3):
+        assert run("riichi", threads, steps=150, n=40) == one
+    env = mr.VecEnv(40, "riichi", threads=2)
+    obs, info = env.reset(seed=1)
+    for _ in range(20):
+        obs, _, _, _, info = env.step(policy(obs, info, 40))
+    t = env.parallel_times
+    assert t["calls"] == 21
+    assert t["work"] > 0 and t["work"] / 2 <= t["critical"] + 1e-9 and t["critical"] <= t["work"] + 1e-9
+
+
 def test_seed_changes_the_games():
     assert run("riichi", 1, steps=50)[0] != run("riichi", 1, steps=50, seed=12)[0]
 
