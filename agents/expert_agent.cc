@@ -32,6 +32,8 @@ constexpr double kEndGrowth = 0.012;
 // the pair's kind unseen, and with one (1 / 0.6 / 0.3 with two measured, riichi preset).
 constexpr double kPairPathTwoLeft = 0.6;
 constexpr double kPairPathOneLeft = 0.35;
+// greedy_margin applies while every opponent's tenpai chance is below this.
+constexpr double kGreedyTenpai = 0.3;
 
 bool IsCall(const Action& a) {
   return a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan;
@@ -614,6 +616,21 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   }
   for (size_t i = 1; i < legal.size(); ++i)
     if (est[i].value > est[*best].value) *best = i;
+  // Speed (greedy_margin): with nobody read as a threat, greedy's discard or riichi (shanten,
+  // then acceptance over the unseen tiles, then tile value) when the estimate puts it within the
+  // margin of the best one, instead of a plain discard.
+  if (options_.greedy_margin > 0 && own_turn && legal[*best].type == ActionType::kDiscard &&
+      !c.threats.AnyRiichi()) {
+    double max_tenpai = 0;
+    for (int i = 0; i < c.threats.count; ++i) max_tenpai = std::max(max_tenpai, c.threats.opp[i].tenpai);
+    if (max_tenpai < kGreedyTenpai) {
+      const Action g = helpers.plain.Choose(view, legal);
+      for (size_t i = 0; i < legal.size(); ++i)
+        if (legal[i] == g && (g.type == ActionType::kDiscard || g.type == ActionType::kRiichi) &&
+            est[i].value >= est[*best].value - options_.greedy_margin * c.scale)
+          *best = i;
+    }
+  }
   return est;
 }
 

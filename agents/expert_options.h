@@ -23,6 +23,9 @@ struct ExpertOptions {
   bool decline_wins = true;  // Dunpai: decline a win worth less than the shields it costs
   bool deal_shields = true;  // Dunpai: bank pairs at the deal when this hand is slow (false: greedy's shields)
   int shield_value = 500;    // Dunpai: points one held shield is worth (0..20000)
+  // With no opponent read as a threat, greedy's discard when its estimate is within this many
+  // points (riichi scale) of the best one (0: never; the model's speed is greedy's at best).
+  int greedy_margin = 0;
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;
 };
 

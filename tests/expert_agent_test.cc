@@ -119,6 +119,12 @@ TEST(ExpertOptions, NameIsCanonicalAndRoundTrips) {
   auto d = MakeAgent("expert:riichi=true");  // a default written out is still the default
   ASSERT_TRUE(d.ok());
   EXPECT_EQ((*d)->Name(), "expert");
+  auto e = MakeAgent("expert:greedy_margin=300,shield_value=800");  // last in table order
+  ASSERT_TRUE(e.ok()) << e.error();
+  EXPECT_EQ((*e)->Name(), "expert:shield_value=800,greedy_margin=300");
+  auto f = MakeAgent("expert:greedy_margin=0");
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ((*f)->Name(), "expert");
 }
 
 TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
@@ -131,6 +137,8 @@ TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
   EXPECT_THAT(err("expert:bogus=1"), HasSubstr("shield_value"));
   EXPECT_THAT(err("expert:shield_value=x"), HasSubstr("\"shield_value\" wants an integer 0..20000, got \"x\""));
   EXPECT_THAT(err("expert:shield_value=20001"), HasSubstr("0..20000"));
+  EXPECT_THAT(err("expert:bogus=1"), HasSubstr("greedy_margin"));
+  EXPECT_THAT(err("expert:greedy_margin=-1"), HasSubstr("\"greedy_margin\" wants an integer 0..20000, got \"-1\""));
   EXPECT_THAT(err("expert:calls=maybe"), HasSubstr("\"calls\" wants true or false, got \"maybe\""));
   EXPECT_THAT(err("expert:calls"), HasSubstr("not key=value"));
   EXPECT_THAT(err("mortal"), HasSubstr("expert"));
