@@ -627,8 +627,10 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
       const Action g = helpers.plain.Choose(view, legal);
       for (size_t i = 0; i < legal.size(); ++i)
         if (legal[i] == g && (g.type == ActionType::kDiscard || g.type == ActionType::kRiichi) &&
-            est[i].value >= est[*best].value - options_.greedy_margin * c.scale)
+            est[i].value >= est[*best].value - options_.greedy_margin * c.scale && i != *best) {
           *best = i;
+          est[i].note = g.type == ActionType::kRiichi ? "greedy's riichi" : "greedy's discard";
+        }
     }
   }
   return est;

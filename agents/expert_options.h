@@ -24,8 +24,8 @@ struct ExpertOptions {
   bool deal_shields = true;  // Dunpai: bank pairs at the deal when this hand is slow (false: greedy's shields)
   int shield_value = 500;    // Dunpai: points one held shield is worth (0..20000)
   // With no opponent read as a threat, greedy's discard when its estimate is within this many
-  // points (riichi scale) of the best one (0: never; the model's speed is greedy's at best).
-  int greedy_margin = 0;
+  // points (riichi scale) of the best one (0: never).
+  int greedy_margin = 300;
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;
 };
 

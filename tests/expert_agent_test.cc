@@ -119,10 +119,10 @@ TEST(ExpertOptions, NameIsCanonicalAndRoundTrips) {
   auto d = MakeAgent("expert:riichi=true");  // a default written out is still the default
   ASSERT_TRUE(d.ok());
   EXPECT_EQ((*d)->Name(), "expert");
-  auto e = MakeAgent("expert:greedy_margin=300,shield_value=800");  // last in table order
+  auto e = MakeAgent("expert:greedy_margin=0,shield_value=800");  // last in table order
   ASSERT_TRUE(e.ok()) << e.error();
-  EXPECT_EQ((*e)->Name(), "expert:shield_value=800,greedy_margin=300");
-  auto f = MakeAgent("expert:greedy_margin=0");
+  EXPECT_EQ((*e)->Name(), "expert:shield_value=800,greedy_margin=0");
+  auto f = MakeAgent("expert:greedy_margin=300");
   ASSERT_TRUE(f.ok());
   EXPECT_EQ((*f)->Name(), "expert");
 }
