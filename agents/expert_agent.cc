@@ -619,17 +619,23 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   // Speed (greedy_margin): with nobody read as a threat, greedy's discard or riichi (shanten,
   // then acceptance over the unseen tiles, then tile value) when the estimate puts it within the
   // margin of the best one, instead of a plain discard.
-  if (options_.greedy_margin > 0 && own_turn && legal[*best].type == ActionType::kDiscard &&
-      !c.threats.AnyRiichi()) {
+  // With greedy_calls, also greedy's chi / pon / kan on another seat's tile, in place of a pass
+  // or another call.
+  const ActionType best_type = legal[*best].type;
+  const bool greedy_kind = own_turn ? best_type == ActionType::kDiscard
+                                    : options_.greedy_calls && (best_type == ActionType::kPass || IsCall(legal[*best]));
+  if (options_.greedy_margin > 0 && greedy_kind && !c.threats.AnyRiichi()) {
     double max_tenpai = 0;
     for (int i = 0; i < c.threats.count; ++i) max_tenpai = std::max(max_tenpai, c.threats.opp[i].tenpai);
     if (max_tenpai < kGreedyTenpai) {
       const Action g = helpers.plain.Choose(view, legal);
-      for (size_t i = 0; i < legal.size(); ++i)
-        if (legal[i] == g && (g.type == ActionType::kDiscard || g.type == ActionType::kRiichi) &&
-            est[i].value >= est[*best].value - options_.greedy_margin * c.scale && i != *best) {
+      const bool kind_ok = own_turn ? g.type == ActionType::kDiscard || g.type == ActionType::kRiichi : IsCall(g);
+      for (size_t i = 0; i < legal.size() && kind_ok; ++i)
+        if (legal[i] == g && i != *best && est[i].value >= est[*best].value - options_.greedy_margin * c.scale) {
           *best = i;
-          est[i].note = g.type == ActionType::kRiichi ? "greedy's riichi" : "greedy's discard";
+          est[i].note = g.type == ActionType::kRiichi ? "greedy's riichi"
+                        : own_turn                      ? "greedy's discard"
+                                                        : "greedy's call";
         }
     }
   }

@@ -14,6 +14,7 @@ constexpr BoolKey kBoolKeys[] = {
     {"defence", &ExpertOptions::defence},       {"placement", &ExpertOptions::placement},
     {"exchange", &ExpertOptions::exchange},     {"open_riichi", &ExpertOptions::open_riichi},
     {"decline_wins", &ExpertOptions::decline_wins}, {"deal_shields", &ExpertOptions::deal_shields},
+    {"greedy_calls", &ExpertOptions::greedy_calls},
 };
 
 std::string Prefix(std::string_view key) { return "agent \"expert\": option \"" + std::string(key) + "\""; }
@@ -21,7 +22,8 @@ std::string Prefix(std::string_view key) { return "agent \"expert\": option \"" 
 }  // namespace
 
 std::string_view ExpertOptionKeys() {
-  return "riichi, calls, defence, placement, exchange, open_riichi, decline_wins, deal_shields, shield_value, greedy_margin";
+  return "riichi, calls, defence, placement, exchange, open_riichi, decline_wins, deal_shields, greedy_calls, "
+         "shield_value, greedy_margin";
 }
 
 Result<ExpertOptions> ParseExpertOptions(const std::vector<std::pair<std::string_view, std::string_view>>& pairs) {

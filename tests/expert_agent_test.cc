@@ -125,6 +125,9 @@ TEST(ExpertOptions, NameIsCanonicalAndRoundTrips) {
   auto f = MakeAgent("expert:greedy_margin=300");
   ASSERT_TRUE(f.ok());
   EXPECT_EQ((*f)->Name(), "expert");
+  auto g = MakeAgent("expert:greedy_margin=1000,greedy_calls=false");
+  ASSERT_TRUE(g.ok()) << g.error();
+  EXPECT_EQ((*g)->Name(), "expert:greedy_calls=false,greedy_margin=1000");
 }
 
 TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
