@@ -28,6 +28,12 @@ constexpr double kRiichiEndFactor = 0.6;
 constexpr double kOpenMargin = 50;
 constexpr double kRiichiPressure = 0.1;
 constexpr double kEndGrowth = 0.012;
+// An open hand whose only yaku is a yakuhai pair: the share of its win chance with two copies of
+// the pair's kind unseen, and with one (1 / 0.6 / 0.3 with two measured, riichi preset).
+constexpr double kPairPathTwoLeft = 0.6;
+constexpr double kPairPathOneLeft = 0.35;
+// greedy_margin applies while every opponent's tenpai chance is below this.
+constexpr double kGreedyTenpai = 0.3;
 
 bool IsCall(const Action& a) {
   return a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan;
@@ -104,15 +110,23 @@ void BuildCtx(Ctx& c) {
   c.pressure = c.threats.Pressure();
 }
 
-// An open hand with a way to a yaku: a yakuhai meld or a yakuhai pair to call, every meld and
-// nearly every tile simple (open tanyao), or one suit with honours (honitsu).
-bool OpenYakuPath(const Ctx& c, const ExpertHand& h, bool* tanyao_only) {
+// An open hand's way to a yaku, as the share of its win chance that keeps one: 1 with a yakuhai
+// meld or pung, every meld and nearly every tile simple (open tanyao), or one suit with honours
+// (honitsu); less with only a yakuhai pair still to be called; 0 with none.
+double OpenYakuPath(const Ctx& c, const ExpertHand& h, bool* tanyao_only) {
   *tanyao_only = false;
   const Ruleset& rules = c.view.rules();
   for (const Meld& m : h.melds)
-    if (m.type != MeldType::kChi && HasKind(c.yakuhai, m.kind)) return true;
-  for (int k = kEast; k < kNumKinds; ++k)
-    if (HasKind(c.yakuhai, static_cast<Kind>(k)) && h.counts[k] >= 2) return true;
+    if (m.type != MeldType::kChi && HasKind(c.yakuhai, m.kind)) return 1;
+  // A yakuhai pair is a yaku only once it is called or drawn to a pung: a share of the hand's
+  // chance by the copies still unseen (none: no yaku from it).
+  double pair_path = 0;
+  for (int k = kEast; k < kNumKinds; ++k) {
+    if (!HasKind(c.yakuhai, static_cast<Kind>(k))) continue;
+    if (h.counts[k] >= 3) return 1;
+    if (h.counts[k] == 2)
+      pair_path = std::max(pair_path, c.unseen[k] >= 2 ? kPairPathTwoLeft : c.unseen[k] == 1 ? kPairPathOneLeft : 0.0);
+  }
   bool melds_simple = true;
   int suit = -1;
   bool one_suit = true;
@@ -135,10 +149,10 @@ bool OpenYakuPath(const Ctx& c, const ExpertHand& h, bool* tanyao_only) {
   }
   if (melds_simple && OpenTanyaoAllowed(rules) && outside <= 1) {
     *tanyao_only = true;
-    return true;
+    return 1;
   }
-  if (one_suit && suit >= 0 && off_suit <= 1) return true;
-  return false;
+  if (one_suit && suit >= 0 && off_suit <= 1) return 1;
+  return pair_path;
 }
 
 // The outlook of a 13-equivalent hand: chance to win and value, per declaration.
@@ -214,13 +228,14 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
     return out;
   }
   bool tanyao_only = false;
-  const bool path = closed || OpenYakuPath(c, h, &tanyao_only);
-  if (!path) return out;  // an open hand with no yaku in view cannot win
+  const double path = closed ? 1.0 : OpenYakuPath(c, h, &tanyao_only);
+  if (path <= 0) return out;  // an open hand with no yaku in view cannot win
   out.acceptance = Ukeire(h.counts, melds, out.shanten, c.visible, tanyao_only ? SimpleKinds() : kAllKinds);
   in.shanten = out.shanten;
   in.acceptance = out.acceptance;
   in.ron_share = kRonShareDama;
   out.dama = EstimateWinChance(in);
+  out.dama.win *= path;
   const HandStyle style = !closed                 ? HandStyle::kOpen
                           : rules.riichi_allowed ? HandStyle::kClosedRiichi
                                                   : HandStyle::kClosedDama;
@@ -566,6 +581,20 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
             }
           }
         }
+        // A chi or pon must bring the hand closer (a yakuhai pon may keep the distance: it adds
+        // the yaku), as greedy calls: a call that only changes the shape is a sideways step that
+        // costs the closed hand's options.
+        if (a.type != ActionType::kDaiminkan) {
+          int after_shanten = 99;
+          for (int k = 0; k < kNumKinds; ++k) {
+            if (h.counts[k] == 0 || k == KindOf(a.tile)) continue;
+            --h.counts[k];
+            after_shanten = std::min(after_shanten, Shanten(h.counts, h.num_melds()));
+            ++h.counts[k];
+          }
+          const bool yakuhai_pon = a.type == ActionType::kPon && HasKind(c.yakuhai, KindOf(a.tile));
+          if (!(after_shanten < stay.shanten || (yakuhai_pon && after_shanten <= stay.shanten))) value = -1e9;
+        }
         // Opening gives up what the closed hand keeps beyond the model: the riichi option, hand
         // tiles to fold with, and its hidden reading; a call must beat passing by this margin.
         value -= kOpenMargin * c.scale + 0.15 * std::abs(stay_value);
@@ -587,6 +616,29 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   }
   for (size_t i = 1; i < legal.size(); ++i)
     if (est[i].value > est[*best].value) *best = i;
+  // Speed (greedy_margin): with nobody read as a threat, greedy's discard or riichi (shanten,
+  // then acceptance over the unseen tiles, then tile value) when the estimate puts it within the
+  // margin of the best one, instead of a plain discard.
+  // With greedy_calls, also greedy's chi / pon / kan on another seat's tile, in place of a pass
+  // or another call.
+  const ActionType best_type = legal[*best].type;
+  const bool greedy_kind = own_turn ? best_type == ActionType::kDiscard
+                                    : options_.greedy_calls && (best_type == ActionType::kPass || IsCall(legal[*best]));
+  if (options_.greedy_margin > 0 && greedy_kind && !c.threats.AnyRiichi()) {
+    double max_tenpai = 0;
+    for (int i = 0; i < c.threats.count; ++i) max_tenpai = std::max(max_tenpai, c.threats.opp[i].tenpai);
+    if (max_tenpai < kGreedyTenpai) {
+      const Action g = helpers.plain.Choose(view, legal);
+      const bool kind_ok = own_turn ? g.type == ActionType::kDiscard || g.type == ActionType::kRiichi : IsCall(g);
+      for (size_t i = 0; i < legal.size() && kind_ok; ++i)
+        if (legal[i] == g && i != *best && est[i].value >= est[*best].value - options_.greedy_margin * c.scale) {
+          *best = i;
+          est[i].note = g.type == ActionType::kRiichi ? "greedy's riichi"
+                        : own_turn                      ? "greedy's discard"
+                                                        : "greedy's call";
+        }
+    }
+  }
   return est;
 }
 

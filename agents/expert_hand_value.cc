@@ -188,10 +188,12 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
       {"234567m234p67855s", "2m", {}, 0.2},
       {"111m234567p88s777z", "2p", {}, 0.2},
   };
+  // Open: yakuhai; tanyao; rarely a plain honitsu with a dragon (one with ittsu too was an
+  // outlier that doubled the table under ayame's scoring and made the expert call too much).
   Sample open[4] = {
       {"567p67899s", "6s", {}, 0.5},
       {"22p234678s", "2s", {}, 0.45},
-      {"456789m11z", "4m", {}, 0.05},
+      {"345789m11z", "3m", {}, 0.05},
       {"", "", {}, 0.0},
   };
   open[0].melds.push_back(meld(MeldType::kChi, "2m"));

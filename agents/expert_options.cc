@@ -14,6 +14,7 @@ constexpr BoolKey kBoolKeys[] = {
     {"defence", &ExpertOptions::defence},       {"placement", &ExpertOptions::placement},
     {"exchange", &ExpertOptions::exchange},     {"open_riichi", &ExpertOptions::open_riichi},
     {"decline_wins", &ExpertOptions::decline_wins}, {"deal_shields", &ExpertOptions::deal_shields},
+    {"greedy_calls", &ExpertOptions::greedy_calls},
 };
 
 std::string Prefix(std::string_view key) { return "agent \"expert\": option \"" + std::string(key) + "\""; }
@@ -21,7 +22,8 @@ std::string Prefix(std::string_view key) { return "agent \"expert\": option \"" 
 }  // namespace
 
 std::string_view ExpertOptionKeys() {
-  return "riichi, calls, defence, placement, exchange, open_riichi, decline_wins, deal_shields, shield_value";
+  return "riichi, calls, defence, placement, exchange, open_riichi, decline_wins, deal_shields, greedy_calls, "
+         "shield_value, greedy_margin";
 }
 
 Result<ExpertOptions> ParseExpertOptions(const std::vector<std::pair<std::string_view, std::string_view>>& pairs) {
@@ -40,13 +42,13 @@ Result<ExpertOptions> ParseExpertOptions(const std::vector<std::pair<std::string
       done = true;
     }
     if (done) continue;
-    if (key == "shield_value") {
+    if (key == "shield_value" || key == "greedy_margin") {
       int v = 0;
       const char* end = value.data() + value.size();
       const auto [ptr, ec] = std::from_chars(value.data(), end, v);
       if (value.empty() || ec != std::errc() || ptr != end || v < 0 || v > 20000)
         return Error{Prefix(key) + " wants an integer 0..20000, got \"" + std::string(value) + "\""};
-      o.shield_value = v;
+      (key == "shield_value" ? o.shield_value : o.greedy_margin) = v;
       continue;
     }
     return Error{"agent \"expert\": unknown option \"" + std::string(key) + "\" (known: " +
@@ -62,6 +64,7 @@ std::string ExpertOptionText(const ExpertOptions& o) {
   for (const BoolKey& b : kBoolKeys)
     if (o.*b.field != d.*b.field) add(std::string(b.key) + "=" + (o.*b.field ? "true" : "false"));
   if (o.shield_value != d.shield_value) add("shield_value=" + std::to_string(o.shield_value));
+  if (o.greedy_margin != d.greedy_margin) add("greedy_margin=" + std::to_string(o.greedy_margin));
   return s;
 }
 

@@ -53,6 +53,8 @@ games = doc.get("games", "?")
 if isinstance(games, list): games = len(games)
 print(f"{rules:18s} {games} games  mean rank {est(mr):.3f} [{mr['ci95'][0]:.3f}, {mr['ci95'][1]:.3f}]"
       f"  1st {100*est(shares[0]):.1f}%  4th {100*est(shares[3]):.1f}%"
-      f"  win {100*est(row['win_rate']):.1f}%  deal-in {100*est(row['deal_in_rate']):.1f}%")
+      f"  win {100*est(row['win_rate']):.1f}%  deal-in {100*est(row['deal_in_rate']):.1f}%"
+      f"  riichi {100*est(row.get('riichi_rate', 0)):.1f}%  call {100*est(row.get('call_rate', 0)):.1f}%"
+      f"  win value {est(row.get('mean_win_value', 0)):.0f}")
 PY
 done

@@ -119,6 +119,15 @@ TEST(ExpertOptions, NameIsCanonicalAndRoundTrips) {
   auto d = MakeAgent("expert:riichi=true");  // a default written out is still the default
   ASSERT_TRUE(d.ok());
   EXPECT_EQ((*d)->Name(), "expert");
+  auto e = MakeAgent("expert:greedy_margin=0,shield_value=800");  // last in table order
+  ASSERT_TRUE(e.ok()) << e.error();
+  EXPECT_EQ((*e)->Name(), "expert:shield_value=800,greedy_margin=0");
+  auto f = MakeAgent("expert:greedy_margin=300");
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ((*f)->Name(), "expert");
+  auto g = MakeAgent("expert:greedy_margin=1000,greedy_calls=false");
+  ASSERT_TRUE(g.ok()) << g.error();
+  EXPECT_EQ((*g)->Name(), "expert:greedy_calls=false,greedy_margin=1000");
 }
 
 TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
@@ -131,6 +140,8 @@ TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
   EXPECT_THAT(err("expert:bogus=1"), HasSubstr("shield_value"));
   EXPECT_THAT(err("expert:shield_value=x"), HasSubstr("\"shield_value\" wants an integer 0..20000, got \"x\""));
   EXPECT_THAT(err("expert:shield_value=20001"), HasSubstr("0..20000"));
+  EXPECT_THAT(err("expert:bogus=1"), HasSubstr("greedy_margin"));
+  EXPECT_THAT(err("expert:greedy_margin=-1"), HasSubstr("\"greedy_margin\" wants an integer 0..20000, got \"-1\""));
   EXPECT_THAT(err("expert:calls=maybe"), HasSubstr("\"calls\" wants true or false, got \"maybe\""));
   EXPECT_THAT(err("expert:calls"), HasSubstr("not key=value"));
   EXPECT_THAT(err("mortal"), HasSubstr("expert"));
@@ -246,6 +257,44 @@ TEST(ExpertPositions, TakesAWinThatMakesItFirstInTheLastHand) {
   ASSERT_TRUE(std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.type == ActionType::kRon; }));
   ExpertAgent expert;
   EXPECT_EQ(Decide(expert, s, 1, legal).type, ActionType::kRon);
+}
+
+// Seat 1 holds 23m 456p 78p 11s 9s 55z 4z (two from tenpai) and seat 0 throws 4m: chi 234m would
+// make it one from tenpai, but the open hand's only possible yaku is the white dragon pair. With
+// both other whites in the rivers no yaku is left (no tanyao with 11s 9s and honours, no one
+// suit), and a hand without a yaku cannot win: chi has no chance and passing is right. With the
+// whites still unseen the pair may yet be called, so the same chi keeps some chance.
+std::vector<ActionEstimate> ChiOnFourMan(bool whites_dead, Action* chosen) {
+  Table t;
+  t.SetHand(1, "23m456p78p119s55z4z");
+  if (whites_dead) {
+    t.Go({"5z", "9m", "5z", "1z", "4m"});
+  } else {
+    t.Go({"1z", "9m", "2z", "3z", "4m"});
+  }
+  t.OnDiscard();
+  const std::vector<Action> legal = LegalDiscardResponses(t.state(), 1);
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.type == ActionType::kChi; }));
+  ExpertAgent expert;
+  *chosen = Decide(expert, t.state(), 1, legal);
+  const PlayerView view(t.state(), 1);
+  return expert.Evaluate(view, legal);
+}
+
+TEST(ExpertPositions, NeverCallsIntoAHandWithNoYakuLeft) {
+  Action chosen;
+  for (const ActionEstimate& e : ChiOnFourMan(/*whites_dead=*/true, &chosen))
+    if (e.action.type == ActionType::kChi) {
+      EXPECT_EQ(e.win_chance, 0.0) << ActionToString(e.action);
+    }
+  EXPECT_EQ(chosen.type, ActionType::kPass) << ActionToString(chosen);
+  bool chi_seen = false;
+  for (const ActionEstimate& e : ChiOnFourMan(/*whites_dead=*/false, &chosen)) {
+    if (e.action.type != ActionType::kChi) continue;
+    chi_seen = true;
+    EXPECT_GT(e.win_chance, 0.0) << "a live yakuhai pair is a way to a yaku";
+  }
+  EXPECT_TRUE(chi_seen);
 }
 
 TEST(ExpertPositions, EstimatesCoverEveryLegalActionAndMatchTheChoice) {
