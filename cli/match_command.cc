@@ -51,7 +51,7 @@ int RunMatch(const std::vector<std::string>& args) {
       "(g - 1) % 4; with --duplicate, the games of a set share their walls; see docs/MATCH.md)");
   desc.add_options()("help,h", "show this help")(
       "rules", po::value<std::string>(&rules_name)->default_value("riichi"), "ruleset preset name or JSON file")(
-      "agents", po::value<std::string>(&agents_text), "four agents, comma-separated (random, greedy, defensive[:opts])")(
+      "agents", po::value<std::string>(&agents_text), "four agents, comma-separated (random, greedy, defensive, expert[:opts], mjai-stdio:CMD)")(
       "games", po::value<std::string>(&games_text)->default_value("1"), "number of games N")(
       "seed", po::value<std::string>(&seed_text)->default_value("0"), "match seed S (0..2^64-1)")(
       "out", po::value<std::string>(&out_dir), "directory for the replays game-0001.json ... (created)")(

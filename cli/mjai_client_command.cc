@@ -42,7 +42,7 @@ int RunMjaiClient(const std::vector<std::string>& args) {
       "options");
   desc.add_options()("help,h", "show this help")(
       "agent", po::value<std::string>(&agent_spec)->default_value("greedy"),
-      "agent spec (random, greedy, defensive[:opts], see docs/AGENTS.md)")(
+      "agent spec (random, greedy, defensive, expert[:opts], see docs/AGENTS.md)")(
       "rules", po::value<std::string>(&rules_name)->default_value("riichi"),
       "ruleset the server plays (preset name or JSON file)")(
       "name", po::value<std::string>(&name), "name sent in join (default: mjai-client:SPEC)")(
