@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DMJ_WERROR="${MJ_WERROR:-OFF}" >/dev/null
+# MJ_BENCH=OFF (scripts/test.sh) leaves the benchmarks out; the default builds them.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DMJ_WERROR="${MJ_WERROR:-OFF}" -DMJ_BENCH="${MJ_BENCH:-ON}" >/dev/null
 cmake --build build -j"$(nproc)" -- --no-print-directory | { grep -v -E '^\[ *[0-9]+%\]' || true; }
 test -x build/mahjong || { echo "build failed" >&2; exit 1; }
