@@ -5,7 +5,7 @@
 #
 #   bash scripts/sanitize.sh [--all]
 #
-# The tests are built in build-fuzz/, the tree scripts/fuzz.sh configures (clang, -O0 -g,
+# The tests are built in build-fuzz/, the tree scripts/fuzz.sh configures (clang, RelWithDebInfo,
 # -DMJ_FUZZ=ON: every file compiled with -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # and libFuzzer's coverage hooks), so the sanitized libraries the fuzz targets linked are reused
 # and only test files are compiled on top. A tree of its own (-DMJ_SANITIZE=ON, no coverage
