@@ -24,73 +24,14 @@
 #include "engine/legal_actions.h"
 #include "engine/player_view.h"
 #include "rules/presets.h"
+#include "tests/agent_table.h"
 
 namespace mj {
 namespace {
 
 using ::testing::HasSubstr;
 
-// A hand-built RoundState (dealer seat 0, East 1, 25000 each, every tile id used once); rivers
-// are appended in table order so the order of discards is a real hand's.
-class Table {
- public:
-  explicit Table(Ruleset rules = {}) : rules_(std::move(rules)) {
-    s_.rules = &rules_;
-    s_.scores.fill(rules_.starting_points);
-    s_.dealer = 0;
-    s_.live_next = 60;  // some draws made, plenty left
-    if (rules_.dora) SetDoraIndicator("9s");
-  }
-  Table(const Table&) = delete;
-  Table& operator=(const Table&) = delete;
-  RoundState& state() { return s_; }
-  std::vector<Tile> Take(const std::string& text) { return test::TakeTiles(text, used_); }
-  void SetDoraIndicator(const std::string& tile) {
-    s_.wall.tiles[Wall::kDoraStart] = Take(tile).at(0);
-    s_.dora_revealed = 1;
-  }
-  void SetHand(int seat, const std::string& hand, const std::string& drawn = "") {
-    SeatState& p = s_.seats[seat];
-    p.hand = Take(hand);
-    if (!drawn.empty()) {
-      const Tile t = Take(drawn).at(0);
-      p.hand.push_back(t);
-      s_.drawn = t;
-    }
-    p.counts = {};
-    for (Tile t : p.hand) ++p.counts[KindOf(t)];
-  }
-  void Discard(int seat, const std::string& tile, bool riichi = false) {
-    EXPECT_EQ(seat, next_discarder_) << "discards must follow table order";
-    const Tile t = Take(tile).at(0);
-    SeatState& p = s_.seats[seat];
-    PlaceInRiver(s_, seat, t, false, riichi);
-    p.discarded[KindOf(t)] = true;
-    if (riichi) p.riichi = RiichiState::kAccepted;
-    s_.last_discard = t;
-    s_.last_discarder = seat;
-    ++s_.discards_made;
-    next_discarder_ = (seat + 1) % 4;
-  }
-  void Go(const std::vector<std::string>& tiles) {
-    for (const std::string& t : tiles) Discard(next_discarder_, t);
-  }
-  void TurnOf(int seat) {
-    s_.turn = seat;
-    s_.phase = Phase::kAfterDraw;
-  }
-  void OnDiscard() {
-    s_.turn = s_.last_discarder;
-    s_.phase = Phase::kOnDiscard;
-    s_.drawn = kNoTile;
-  }
-
- private:
-  Ruleset rules_;
-  RoundState s_;
-  std::array<bool, kNumTiles> used_{};
-  int next_discarder_ = 0;
-};
+using test::Table;
 
 Action Decide(Agent& agent, const RoundState& s, int seat, const std::vector<Action>& legal) {
   agent.BeginGame(seat, 1);
