@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Speed of the Python module (docs/PYTHON.md, numbers in docs/PERFORMANCE.md).
 
-    PYTHONPATH=build/python /usr/bin/python3 bench/python_env.py [--quick]
+    PYTHONPATH=build/python /usr/bin/python3 bench/python_env.py [--quick] [--rounds 5]
 
 1. VecEnv with random legal actions chosen in numpy, observations and masks written every step:
    agent steps per second on one thread and on two (wall-clock, and per CPU second of this
@@ -77,18 +77,27 @@ def main():
     parser.add_argument("--rules", default="riichi")
     parser.add_argument("--tables", type=int, default=256)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=1, help="alternating one- and two-thread runs")
     parser.add_argument("--quick", action="store_true", help="short runs (a smoke test)")
     args = parser.parse_args()
     seconds = 0.5 if args.quick else args.seconds
     games = 4 if args.quick else 40
     print(f"mahjong_rl {args.rules}: {os.cpu_count()} CPUs")
     print(f"load average {os.getloadavg()[0]:.1f} (the wall-clock figures mean little when it is above the CPUs)")
-    one, one_cpu, g1, split1 = vec_env_rate(args.rules, args.tables, 1, seconds)
-    print(f"VecEnv({args.tables}) random legal actions, 1 thread : {one:12,.0f} agent steps/s "
-          f"({one_cpu:,.0f} per CPU second, {g1} games)")
-    two, two_cpu, g2, split2 = vec_env_rate(args.rules, args.tables, 2, seconds)
-    print(f"VecEnv({args.tables}) random legal actions, 2 threads: {two:12,.0f} agent steps/s "
-          f"({two_cpu:,.0f} per CPU second, {g2} games), x{two / one:.2f} wall-clock")
+    # One and two threads alternate `rounds` times: the machine's speed drifts (shared cores,
+    # frequency), and each ratio compares two runs taken one after the other; the median is reported.
+    ratios = []
+    for r in range(args.rounds):
+        one, one_cpu, g1, split1 = vec_env_rate(args.rules, args.tables, 1, seconds)
+        print(f"VecEnv({args.tables}) random legal actions, 1 thread : {one:12,.0f} agent steps/s "
+              f"({one_cpu:,.0f} per CPU second, {g1} games)")
+        two, two_cpu, g2, split2 = vec_env_rate(args.rules, args.tables, 2, seconds)
+        ratios.append(two / one)
+        print(f"VecEnv({args.tables}) random legal actions, 2 threads: {two:12,.0f} agent steps/s "
+              f"({two_cpu:,.0f} per CPU second, {g2} games, {two / two_cpu:.2f} cores busy), x{two / one:.2f} wall-clock")
+    if len(ratios) > 1:
+        print(f"two threads against one, {len(ratios)} alternating rounds: "
+              + ", ".join(f"x{x:.2f}" for x in ratios) + f"; median x{sorted(ratios)[len(ratios) // 2]:.2f}")
     # Amdahl: the serial part runs alone, the stepping is shared by the threads. From one
     # thread's CPU split: the best two idle cores can do, with no cost of sharing.
     s, w = split1["serial_us"], split1["work_us"]
