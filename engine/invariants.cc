@@ -97,34 +97,42 @@ void TileLedger::Missed(const RoundState& s, const Event& e, size_t index) {
 }
 
 std::string TileLedger::Recount(const RoundState& s) {
-  // One pass over every place: each tile id is given its place, and a tile met twice, an invalid
-  // id or fewer than 136 tiles make the full count name what is wrong.
+  // One pass over every place: each tile id is given its place. The table has a slot for every
+  // byte value, so an invalid id (136 and up) lands in the upper part, where the check after the
+  // pass finds it; a tile met twice leaves `clash` nonzero. The places' sizes come from the
+  // state's containers. Anything wrong, or fewer than 136 tiles: the full count names it.
   ready_ = false;
   exchange_seat_ = -1;
   constexpr uint8_t kNowhere = 0xFF;
-  place_.fill(kNowhere);
-  count_.fill(0);
-  bool whole = true;
-  int placed = 0;
+  std::array<uint8_t, 256> place;
+  place.fill(kNowhere);
+  unsigned clash = 0;
   const auto put = [&](Tile t, uint8_t where) {
-    if (t >= kNumTiles) {
-      whole = false;
-      return;
-    }
-    whole &= place_[t] == kNowhere;
-    place_[t] = where;
-    ++count_[where];
-    ++placed;
+    clash |= place[t] ^ kNowhere;  // 0 unless the tile already has a place
+    place[t] = where;
   };
-  for (int i = s.live_next; i < LiveEnd(s); ++i) put(s.wall.tiles[static_cast<size_t>(i)], kWallPlace);
-  ForEachDeadWallTile(s, [&](Tile t) { put(t, kWallPlace); });
+  count_.fill(0);
+  const int live_end = LiveEnd(s);
+  for (int i = s.live_next; i < live_end; ++i) put(s.wall.tiles[static_cast<size_t>(i)], kWallPlace);
+  int wall = std::max(0, live_end - s.live_next);
+  ForEachDeadWallTile(s, [&](Tile t) {
+    put(t, kWallPlace);
+    ++wall;
+  });
+  count_[kWallPlace] = static_cast<int16_t>(wall);
   for (Tile t : s.shields_returned) put(t, kReturnedPlace);
+  count_[kReturnedPlace] = static_cast<int16_t>(s.shields_returned.size());
   for (int p = 0; p < 4; ++p) {
     const SeatState& seat = s.seats[p];
     const auto at = [p](uint8_t first) { return static_cast<uint8_t>(first + p); };
     for (Tile t : seat.hand) put(t, at(kHandPlace));
-    for (const EngineMeld& m : seat.melds)
+    count_[at(kHandPlace)] = static_cast<int16_t>(seat.hand.size());
+    int melded = 0;
+    for (const EngineMeld& m : seat.melds) {
       for (int i = 0; i < m.num_tiles; ++i) put(m.tiles[i], at(kMeldPlace));
+      melded += m.num_tiles;
+    }
+    count_[at(kMeldPlace)] = static_cast<int16_t>(melded);
     called_[p] = 0;
     for (const RiverTile& r : seat.river) {
       if (r.called) {
@@ -133,13 +141,26 @@ std::string TileLedger::Recount(const RoundState& s) {
         put(r.tile, at(kRiverPlace));
       }
     }
+    count_[at(kRiverPlace)] = static_cast<int16_t>(static_cast<int>(seat.river.size()) - called_[p]);
     for (Tile t : seat.shields_down) put(t, at(kDownPlace));
+    count_[at(kDownPlace)] = static_cast<int16_t>(seat.shields_down.size());
     for (Tile t : seat.shields_up) put(t, at(kUpPlace));
+    count_[at(kUpPlace)] = static_cast<int16_t>(seat.shields_up.size());
   }
-  if (!whole || placed != kNumTiles) return CheckTileConservation(s);  // names the tile
+  int placed = 0;
+  for (int16_t c : count_) placed += c;
+  uint64_t invalid = 0;  // any byte of the upper part not kNowhere (eight at a time)
+  static_assert(kNumTiles % 8 == 0);
+  for (size_t t = kNumTiles; t < place.size(); t += 8) {
+    uint64_t word;
+    std::memcpy(&word, &place[t], sizeof word);
+    invalid |= ~word;
+  }
+  if (clash != 0 || invalid != 0 || placed != kNumTiles) return CheckTileConservation(s);  // names the tile
+  std::copy_n(place.begin(), kNumTiles, place_.begin());
   dead_wall_ = s.rules->dead_wall;
   live_next_ = s.live_next;
-  live_end_ = LiveEnd(s);
+  live_end_ = live_end;
   rinshan_next_ = s.rinshan_next;
   rinshan_start_ = s.wall.RinshanStart();
   ready_ = true;
