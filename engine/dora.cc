@@ -11,11 +11,4 @@ void RevealDora(RoundState& s, HandLog& log) {
   log.Emit(std::move(e));
 }
 
-void RevealPendingDora(RoundState& s, HandLog& log) {
-  while (s.pending_dora > 0) {
-    --s.pending_dora;
-    RevealDora(s, log);
-  }
-}
-
 }  // namespace mj

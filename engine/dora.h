@@ -10,7 +10,13 @@ namespace mj {
 // Turns the next dora indicator (a "dora" event), if the ruleset has dora and one is left.
 void RevealDora(RoundState& s, HandLog& log);
 
-// Turns the indicators of the kans waiting for theirs (s.pending_dora).
-void RevealPendingDora(RoundState& s, HandLog& log);
+// Turns the indicators of the kans waiting for theirs (s.pending_dora). Inline: called after
+// every discard and call, and almost always with none waiting.
+inline void RevealPendingDora(RoundState& s, HandLog& log) {
+  while (s.pending_dora > 0) {
+    --s.pending_dora;
+    RevealDora(s, log);
+  }
+}
 
 }  // namespace mj
