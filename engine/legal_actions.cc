@@ -79,6 +79,24 @@ bool AddDiscards(const RoundState& s, const SeatState& p, bool allow_tsumogiri, 
   return last_repeats;
 }
 
+// Bit k set when kind k is held four times. Asked at every draw, so the 34 counts are compared in
+// three 16-byte loads (the last overlaps the second: 18..33) rather than tile by tile.
+uint64_t KindsHeldFour(const KindCounts& c) {
+  static_assert(kNumKinds == 34 && sizeof(KindCounts) == 34);
+#if defined(__SSE2__)
+  const __m128i four = _mm_set1_epi8(4);
+  const auto fours_at = [&](int at) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + at));
+    return uint64_t{static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, four)))} << at;
+  };
+  return fours_at(0) | fours_at(16) | fours_at(18);
+#else
+  uint64_t fours = 0;
+  for (int k = 0; k < kNumKinds; ++k) fours |= uint64_t{c[k] == 4} << k;
+  return fours;
+#endif
+}
+
 bool CanAddKan(const RoundState& s, int seat) {
   if (!s.rules->kans || s.TilesLeft() <= 0 || s.total_kans >= 4) return false;
   // Four kans by one player: no fifth kan anywhere.
@@ -114,7 +132,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
   const uint8_t actor = static_cast<uint8_t>(seat);
   if (s.phase == Phase::kAfterCall) {
     AddDiscards(s, p, false, out);
-    AddExchanges(s, p, 0, out->size(), false, out);
+    if (!p.shields_down.empty()) AddExchanges(s, p, 0, out->size(), false, out);
     return;
   }
   // Tsumo; on the first draw also the wins on the dealt 13 tiles that are not four sets and a
@@ -145,10 +163,8 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
   }
   // Kans.
   if (CanAddKan(s, seat)) {
-    // The kinds held four times, found from the hand's tiles, taken in kind order.
-    uint64_t fours = 0;
-    for (Tile t : p.hand) fours |= static_cast<uint64_t>(p.counts[KindOf(t)] == 4) << KindOf(t);
-    for (; fours != 0; fours &= fours - 1) {
+    // The kinds held four times, taken in kind order.
+    for (uint64_t fours = KindsHeldFour(p.counts); fours != 0; fours &= fours - 1) {
       const int k = std::countr_zero(fours);
       if (p.InRiichi()) {
         // Only with the drawn tile, and only if the waits stay the same.
@@ -220,7 +236,7 @@ void LegalTurnActions(const RoundState& s, std::vector<Action>* out) {
       for (size_t i = end; i < riichi_end; ++i) out->push_back(Plain(ActionType::kOpenRiichi, actor, (*out)[i].tile));
     }
   }
-  AddExchanges(s, p, first_discard, end_discard, last_repeats, out);
+  if (!p.shields_down.empty()) AddExchanges(s, p, first_discard, end_discard, last_repeats, out);  // none without shields
 }
 
 size_t FirstExchange(std::span<const Action> turn_list) {
