@@ -11,6 +11,7 @@
 #include "rules/scoring_module.h"
 #include "rules/shanten.h"
 #include "rules/yaku_id.h"
+#include "tiles/bit_count.h"
 
 namespace mj {
 namespace {
@@ -167,10 +168,10 @@ HeldMasks HeldMasksOf(const KindCounts& counts) {
 }
 
 IrregularShanten::IrregularShanten(const HeldMasks& masks)
-    : kinds_(std::popcount(masks.held)),
-      pairs_(std::popcount(masks.paired)),
-      orphan_kinds_(std::popcount(masks.held & kOrphanKinds)),
-      orphan_pairs_(std::popcount(masks.paired & kOrphanKinds)) {}
+    : kinds_(BitCount(masks.held)),
+      pairs_(BitCount(masks.paired)),
+      orphan_kinds_(BitCount(masks.held & kOrphanKinds)),
+      orphan_pairs_(BitCount(masks.paired & kOrphanKinds)) {}
 
 KindMask IrregularShanten::DrawsAtLeast(const HeldMasks& masks, int shanten) const {
   // Plus depends on the kind only through whether it is a terminal/honour and how many of it

@@ -13,6 +13,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "tiles/bit_count.h"
+
 namespace mj {
 namespace {
 
@@ -297,8 +299,8 @@ KindMasks MasksOf(const KindCounts& counts) {
 }
 
 int ChiitoitsuFromMasks(const KindMasks& masks) {
-  const int pairs = std::popcount(masks.paired);
-  const int kinds = std::popcount(masks.present);
+  const int pairs = BitCount(masks.paired);
+  const int kinds = BitCount(masks.present);
   return 6 - pairs + std::max(0, 7 - kinds);
 }
 
@@ -307,7 +309,7 @@ constexpr uint64_t kOrphanMask = (1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL
                                  (1ULL << 18) | (1ULL << 26) | (0x7FULL << 27);
 
 int KokushiFromMasks(const KindMasks& masks) {
-  const int kinds = std::popcount(masks.present & kOrphanMask);
+  const int kinds = BitCount(masks.present & kOrphanMask);
   return 13 - kinds - ((masks.paired & kOrphanMask) != 0 ? 1 : 0);
 }
 
