@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Speed work must not change a single decision. This plays the same fixed set of matches with two
-# builds of the program (every agent, several option mixes, riichi and dunpai) and compares the
+# builds of the program (every agent, several option mixes, every ruleset family) and compares the
 # replay files byte for byte.
 #
 #   bash scripts/same_replays.sh OLD/mahjong NEW/mahjong
@@ -41,6 +41,9 @@ riichi greedy:nine_terminals_shanten=2,defensive:fold_shanten=2,greedy:kans=fals
 fuless greedy,defensive,random,greedy 50 14
 ayame-blend greedy,defensive,random,greedy 50 15
 ningbo greedy,defensive,random,greedy 50 16
+riichi expert,defensive,expert,greedy 40 17
+dunpai expert,greedy,defensive,expert 40 18
+ayame-competition expert,defensive,greedy,random 30 19
 EOF
 }
 
