@@ -69,13 +69,17 @@ class UnstartedBot : public Agent {
 }  // namespace
 
 GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::array<std::string, 4>& specs,
-                             const BotOptions& options, BotPool* pool) {
+                             const BotOptions& options, BotPool* pool, const std::array<Agent*, 4>& given) {
   std::array<std::unique_ptr<Agent>, 4> owned;
   std::array<std::unique_ptr<BotProcess>, 4> procs;
   std::array<Agent*, 4> agents{};
   std::array<BotSeat, 4> bots{};
   std::vector<AgentFault> start_faults;
   for (int s = 0; s < 4; ++s) {
+    if (given[s] != nullptr) {
+      agents[s] = given[s];
+      continue;
+    }
     if (IsStdioBotSpec(specs[s])) {
       const std::string command(specs[s].substr(kStdioBotPrefix.size()));
       auto proc = pool ? pool->Take(command) : BotProcess::Start(command);

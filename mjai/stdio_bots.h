@@ -25,8 +25,11 @@ inline constexpr std::string_view kStdioBotPrefix = "mjai-stdio:";
 // started for each "mjai-stdio:" seat (stopped after the game), or with `pool`, taken from the
 // pool and given back after a game the bot finished without a fault. A bot that cannot be
 // started is a fault of its seat (the record says so); the record's agents are the specs.
+// A seat with an agent in `given` is played by that agent (owned by the caller; its spec is only
+// its name): how a match of the Python module seats its Python agents beside bot processes.
 [[nodiscard]] GameRecord PlayWithStdioBots(const Ruleset& rules, uint64_t seed, const std::array<std::string, 4>& specs,
-                                           const BotOptions& options, BotPool* pool = nullptr);
+                                           const BotOptions& options, BotPool* pool = nullptr,
+                                           const std::array<Agent*, 4>& given = {});
 
 // Parses the shared bot options' values: exchange "lockstep"/"batched", fault policy
 // "end"/"substitute", lifetime "game"/"match" (*keep = true for "match"); false when unknown.

@@ -7,6 +7,7 @@
 #include "agents/registry.h"
 #include "engine/game.h"
 #include "engine/match_plan.h"
+#include "mjai/stdio_bots.h"
 #include "playtest/match_statistics.h"
 #include "replays/replay.h"
 
@@ -32,8 +33,8 @@ Result<AgentMatchResult> PlayAgentMatch(const AgentMatchSetup& setup, const Begi
                  std::to_string(setup.rotations) + " games, got " + std::to_string(setup.games)};
   for (int e = 0; e < 4; ++e)
     if (!setup.outside[e])
-      if (auto made = MakeAgent(setup.entries[e]); !made)
-        return Error{"entry " + std::to_string(e) + " (\"" + setup.entries[e] + "\"): " + made.error()};
+      if (auto checked = CheckAgentSpec(setup.entries[e]); !checked)
+        return Error{"entry " + std::to_string(e) + " (\"" + setup.entries[e] + "\"): " + checked.error()};
   if (!setup.out_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(setup.out_dir, ec);
@@ -77,17 +78,32 @@ Result<AgentMatchResult> PlayAgentMatch(const AgentMatchSetup& setup, const Begi
       t.index = next_game++;
       t.plan = PlanMatchGame(setup.seed, t.index, setup.rotations);
       std::array<std::unique_ptr<Agent>, 4> agents;
-      bool any_outside = false;
+      std::array<std::string, 4> specs;
+      std::array<bool, 4> bot{};
+      bool any_bot = false;
       for (int s = 0; s < 4; ++s) {
         const int entry = t.plan.seating[s];
-        if (setup.outside[entry]) {
-          any_outside = true;
+        specs[s] = setup.entries[entry];
+        if (setup.outside[entry]) continue;
+        if (IsStdioBotSpec(specs[s])) {
+          bot[s] = any_bot = true;
           continue;
         }
-        agents[s] = std::move(MakeAgent(setup.entries[entry])).value();
+        agents[s] = std::move(MakeAgent(specs[s])).value();
       }
-      (void)any_outside;
       t.game = std::make_unique<SteppedGame>(setup.rules, std::move(agents));
+      if (any_bot) {
+        // The bot seats' stand-ins are never asked: the table gives those seats to the processes.
+        t.game->set_game_loop([&setup, specs, bot](const std::array<Agent*, 4>& seats, uint64_t seed,
+                                                   const EventObserver& observer) {
+          std::array<Agent*, 4> given = seats;
+          for (int s = 0; s < 4; ++s)
+            if (bot[s]) given[s] = nullptr;
+          BotOptions options = setup.bots;
+          options.observer = observer;
+          return PlayWithStdioBots(setup.rules, seed, specs, options, nullptr, given);
+        });
+      }
       for (int s = 0; s < 4; ++s)
         if (setup.outside[t.plan.seating[s]] && begin) begin(t.plan.seating[s], s, AgentSeed(t.plan.seed, s));
       t.game->Reset(t.plan.seed);

@@ -5,8 +5,9 @@
 // statistics (replays/match_statistics.h) as `mahjong match` with those agents. Several games
 // are in flight at once (SteppedGame), so an outside entry is asked for all its pending
 // decisions in one call (a policy network scores them as one batch); the results do not
-// depend on how many games are in flight. (The match runner of cli/ plays built-in agents and
-// bot processes; this is the part of it that is the same for any agent.)
+// depend on how many games are in flight. An entry may also be an mjai bot process
+// ("mjai-stdio:CMD", docs/MJAI.md): a game with one is played at an MjaiTable, as `mahjong
+// match` plays it, a process per bot seat per game.
 
 #include <array>
 #include <cstdint>
@@ -17,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mjai/mjai_table.h"
 #include "playtest/game_summary.h"
 #include "playtest/match_statistics.h"
 #include "rl/stepped_game.h"
@@ -28,12 +30,20 @@ namespace mj::rl {
 struct AgentMatchSetup {
   Ruleset rules;
   std::array<std::string, 4> entries;  // the entries' labels (the replays' agent names)
-  std::array<bool, 4> outside{};       // entry answered by `decide`; otherwise entries[i] is an agent spec
+  std::array<bool, 4> outside{};       // entry answered by `decide`; otherwise entries[i] is an agent
+                                       // spec: a built-in agent or "mjai-stdio:CMD"
   uint64_t seed = 1;
   long games = 4;
   int rotations = 0;       // 0 plain, 4 or 24 duplicate (games: a multiple of it)
   int in_flight = 1;       // games played at once
   std::string out_dir;     // one replay per game, game-0001.json ...; empty: none written
+  // For "mjai-stdio:" entries (timeout, exchange, dialect, faults): `mahjong match`'s defaults,
+  // the batched exchange included.
+  BotOptions bots = [] {
+    BotOptions o;
+    o.exchange = MjaiExchange::kBatched;
+    return o;
+  }();
 };
 
 // One pending decision of an outside entry.

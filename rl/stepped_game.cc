@@ -139,7 +139,7 @@ void SteppedGame::Run() {
   GameOptions options;
   options.observer = [this](const RoundState& s, const Event&) { state_ = &s; };
   try {
-    record_ = PlayGame(rules_, seed_, seats, options);
+    record_ = loop_ ? loop_(seats, seed_, options.observer) : PlayGame(rules_, seed_, seats, options);
   } catch (const std::exception& e) {
     record_.complete = false;
     record_.error = std::string("the game stopped on an exception: ") + e.what();

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -33,6 +34,12 @@ namespace mj::rl {
 
 enum class RewardMode : uint8_t { kScore, kResult };
 
+// Plays one whole game from `seed` with `seats` (the built-in agents and the outside seats'
+// stand-ins), telling `observer` after every event, and returns its record. The default is
+// PlayGame; a match with mjai bot processes plays the game at an MjaiTable (rl/agent_match.cc).
+using GameLoop =
+    std::function<GameRecord(const std::array<Agent*, 4>& seats, uint64_t seed, const EventObserver& observer)>;
+
 class SteppedGame {
  public:
   // `agents[seat]` is a built-in agent, or null for an outside seat (at least one).
@@ -42,6 +49,8 @@ class SteppedGame {
   SteppedGame(const SteppedGame&) = delete;
   SteppedGame& operator=(const SteppedGame&) = delete;
 
+  // The loop the next games are played by (empty: PlayGame).
+  void set_game_loop(GameLoop loop) { loop_ = std::move(loop); }
   // Starts a new game of `seed` (an unfinished one is stopped) and plays to the first outside
   // decision.
   void Reset(uint64_t seed);
@@ -78,6 +87,7 @@ class SteppedGame {
   std::array<std::unique_ptr<Agent>, 4> agents_;
   std::array<std::unique_ptr<Port>, 4> ports_;
   RewardMode reward_mode_;
+  GameLoop loop_;
   std::unique_ptr<Fiber> fiber_;
   GameRecord record_;
   uint64_t seed_ = 0;

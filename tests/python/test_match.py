@@ -77,6 +77,31 @@ def test_python_agent_makes_the_same_replays_as_cpp(tmp_path, rules):
     assert result["statistics"] == mr.match_statistics(str(cli))
 
 
+def test_python_agent_beside_an_mjai_bot_process_makes_the_replays_of_cpp(tmp_path):
+    # Seat 1 is a bot process speaking mjai on stdio (this build's own mjai client playing
+    # greedy): the game is played at the same MjaiTable as `mahjong match` plays it, and the
+    # Python agent's decisions are the built-in agent's, so the replays are the same bytes. Two
+    # games in flight, each with its own bot process, the Python agent asked in batches.
+    bot = "mjai-stdio:" + program() + " mjai-client --stdio --dialect batched --agent greedy"
+    agents = ["defensive", bot, "random", "greedy"]
+    cli = cli_match(tmp_path, "riichi", agents, 2, 9)
+    py_dir = tmp_path / "py"
+    result = mr.play_match("riichi", [BatchedDefensive(), bot, "random", "greedy"], games=2, seed=9,
+                           out_dir=str(py_dir), in_flight=2)
+    assert result["problems"] == []
+    assert result["entries"] == agents
+    assert replay_files(cli) == replay_files(py_dir) == ["game-0001.json", "game-0002.json"]
+    for f in replay_files(cli):
+        assert filecmp.cmp(cli / f, py_dir / f, shallow=False), f
+    assert json.loads((py_dir / "game-0001.json").read_text())["agents"][1] == bot
+
+
+def test_a_bot_that_cannot_start_is_its_seats_fault(tmp_path):
+    result = mr.play_match("riichi", [PythonDefensive(), "mjai-stdio:/nonexistent/bot", "random", "greedy"],
+                           games=1, seed=3, out_dir=str(tmp_path))
+    assert len(result["problems"]) == 1 and "/nonexistent/bot" in result["problems"][0]
+
+
 def test_duplicate_match_with_batched_agent_in_flight(tmp_path):
     agents = ["defensive", "greedy", "random", "greedy"]
     cli = cli_match(tmp_path, "riichi", agents, 4, 8, duplicate=True)
