@@ -81,6 +81,38 @@ class Reader {
   }
   void Push(std::vector<Item>& list, Item it) { list.push_back(std::move(it)); }
 
+  // The score fields of gimite's `hora` (the reference server's logs and its Tenhou conversions):
+  // fu, fan (100 per yakuman: then not compared), yakus [[name, han], ...] (han 100 = a yakuman
+  // entry), hora_points (without honba or sticks). Dialects without them (Mortal, mjai-reviewer,
+  // RiichiEnv) state only the point changes. The limit is never stated.
+  static void Score(const json& e, Win* w) {
+    static constexpr int kYakumanHan = 100;  // gimite's Hora::YAKUMAN_FAN
+    w->limit_known = false;
+    w->yaku_naming = YakuNaming::kMjai;
+    auto number = [&](const char* key) -> int {
+      if (!e.contains(key)) return 0;
+      if (!e[key].is_number_integer() || e[key].get<int>() < 0) Fail(std::string("\"") + key + "\" is not a number of points, fu or han");
+      w->has_score = true;
+      return e[key].get<int>();
+    };
+    w->fu = number("fu");
+    const int fan = number("fan");
+    w->han = fan < kYakumanHan ? fan : 0;
+    w->total_points = number("hora_points");
+    if (!e.contains("yakus")) return;
+    const json& yakus = e["yakus"];
+    if (!yakus.is_array()) Fail("\"yakus\" is not a list of [name, han]");
+    for (const json& y : yakus) {
+      if (!y.is_array() || y.size() != 2 || !y[0].is_string() || !y[1].is_number_integer())
+        Fail("\"yakus\" has " + y.dump() + ", not [name, han]");
+      const int han = y[1].get<int>();
+      if (han < 0) Fail("\"yakus\" has " + y.dump() + ": negative han");
+      w->yaku.push_back({y[0].get<std::string>(), han >= kYakumanHan ? 0 : han, han >= kYakumanHan});
+    }
+    w->has_score = true;
+    w->has_yaku = true;
+  }
+
   void One(const std::string& type, const json& e) {
     if (type == "start_game") {
       if (started_) Fail("a second start_game");
@@ -201,6 +233,7 @@ class Reader {
       w.pao_known = e.contains("pao") && e["pao"].is_number_integer();
       w.pao = w.pao_known ? e["pao"].get<int>() : -1;
       if (w.pao == w.who) w.pao = -1;
+      Score(e, &w);
       for (const char* key : {"ura_markers", "uradora_markers"}) {
         if (!k.ura.empty() || !e.contains(key) || !e[key].is_array()) continue;
         for (const json& t : e[key]) k.ura.push_back(Code(t));

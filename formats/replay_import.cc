@@ -117,10 +117,18 @@ Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const 
   const tenhou::GameReport report = tenhou::VerifyGame(*game, name, options);
   if (!report.read_ok) return fail(report.error);
   if (!report.mismatches.empty()) {
-    const tenhou::Mismatch& m = report.mismatches.front();
-    std::string what = m.hand + ": the engine does not reproduce the log: " + m.what + ": log " + m.expected +
-                       ", engine " + m.got;
-    if (report.mismatches.size() > 1) what += " (and " + std::to_string(report.mismatches.size() - 1) + " more)";
+    // Everything that differs in the first hand that differs (a wrong yaku shows with the points
+    // it changed), and how many differences later hands have.
+    const std::string& hand = report.mismatches.front().hand;
+    std::string what = hand + ": the engine does not reproduce the log: ";
+    size_t shown = 0;
+    for (const tenhou::Mismatch& m : report.mismatches) {
+      if (m.hand != hand) continue;
+      if (shown++ > 0) what += "; ";
+      what += m.what + ": log says " + m.expected + ", engine finds " + m.got;
+    }
+    if (report.mismatches.size() > shown)
+      what += " (and " + std::to_string(report.mismatches.size() - shown) + " more in later hands)";
     return fail(what);
   }
   // 3. The hands as one game: the engine plays it from the walls the hands drew, each seat
