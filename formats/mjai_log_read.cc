@@ -140,7 +140,11 @@ class Reader {
       k.honba = e.at("honba").get<int>();
       k.kyotaku = e.at("kyotaku").get<int>();
       if (e.contains("oya") && e["oya"].get<int>() != kyoku - 1) Fail("\"oya\" is not the dealer of hand " + std::to_string(kyoku));
-      k.scores = Four(e, "scores");
+      // The reference server's own logs give no start scores: they are the scores the last
+      // event stated (a win, a draw or a riichi deposit), 25,000 each before any (its
+      // Player#score starts there).
+      if (e.contains("scores")) k.scores = Four(e, "scores");
+      else k.scores = last_scores_;
       k.dora.push_back(Code(e.at("dora_marker")));
       const json& tehais = e.at("tehais");
       if (!tehais.is_array() || tehais.size() != 4) Fail("\"tehais\" is not four hands");
@@ -288,6 +292,8 @@ class Reader {
       }
     }
     // reach_accepted, end_kyoku, none, hello, ...: nothing the game needs.
+    if (type != "start_kyoku" && e.contains("scores") && e["scores"].is_array() && e["scores"].size() == 4)
+      last_scores_ = Four(e, "scores");
     last_type_ = type;
   }
 
@@ -299,6 +305,7 @@ class Reader {
   bool first_winds_ = true;
   int first_wind_ = 0;
   std::string last_type_;
+  std::array<int, 4> last_scores_{25000, 25000, 25000, 25000};
 };
 
 }  // namespace

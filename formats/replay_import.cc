@@ -166,7 +166,7 @@ Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const 
 
 bool IsImportFileName(std::string_view name) {
   if (name.size() > 3 && name.substr(name.size() - 3) == ".gz") name.remove_suffix(3);
-  for (std::string_view ext : {".json", ".mjlog", ".xml", ".jsonl"})
+  for (std::string_view ext : {".json", ".mjlog", ".xml", ".jsonl", ".mjson"})
     if (name.size() > ext.size() && name.substr(name.size() - ext.size()) == ext) return true;
   return false;
 }

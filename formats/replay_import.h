@@ -37,7 +37,7 @@ enum class ImportFormat : uint8_t { kTenhou6, kMjlog, kMjai };
 [[nodiscard]] Result<GameRecord> ReadGameFile(const std::string& path);
 
 // File names an import of a directory takes: *.json (tenhou.net/6), *.mjlog, *.xml (mjlog),
-// *.jsonl (mjai), also gzip'ed (.gz).
+// *.jsonl, *.mjson (mjai; the reference server names its logs .mjson), also gzip'ed (.gz).
 [[nodiscard]] bool IsImportFileName(std::string_view name);
 
 }  // namespace mj
