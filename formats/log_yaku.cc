@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
+#include <limits>
 #include <iterator>
 
 #include "formats/tenhou6.h"
@@ -40,10 +42,11 @@ constexpr MjaiName kMjaiNames[] = {
     {YakuId::kAkaDora, "akadora"},
 };
 
+// Adds han to the name's entry (a log's han are not trusted to stay small: the sum saturates).
 void Add(YakuTally* t, const std::string& name, int han) {
   for (auto& [n, h] : *t)
     if (n == name) {
-      h += han;
+      h = static_cast<int>(std::min<int64_t>(int64_t{h} + han, std::numeric_limits<int>::max()));
       return;
     }
   t->emplace_back(name, han);

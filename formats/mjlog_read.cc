@@ -328,7 +328,9 @@ class Reader {
       const auto yaku = Ints(Attr(t, "yaku"));
       if (!yaku || yaku->size() % 2 != 0) return "\"yaku\" is not yaku id and han pairs: \"" + Attr(t, "yaku") + "\"";
       for (size_t i = 0; i < yaku->size(); i += 2) {
-        if ((*yaku)[i + 1] < 0) return "\"yaku\" gives yaku " + std::to_string((*yaku)[i]) + " negative han";
+        if ((*yaku)[i + 1] < 0 || (*yaku)[i + 1] > 99)
+          return "\"yaku\" gives yaku " + std::to_string((*yaku)[i]) + " " + std::to_string((*yaku)[i + 1]) +
+                 " han (0-99 expected)";
         w->yaku.push_back({std::to_string((*yaku)[i]), (*yaku)[i + 1], false});
         w->han += (*yaku)[i + 1];
       }

@@ -332,6 +332,10 @@ TEST(ReplayImport, AlteredYakuHanAndFuAreRefusedInEveryFormat) {
   e = Refusal(Altered(mjlog, yaku, "yaku=\"1,1,36,1,52,1,53,1\""), ImportFormat::kMjlog, "renhou.mjlog");
   EXPECT_NE(e.find("renhou.mjlog: " + win + "yaku: log says yaku id 36 (renhou"), std::string::npos) << e;
 
+  e = Refusal(Altered(mjlog, yaku, "yaku=\"1,1,8,2147483647,52,1,53,1\""), ImportFormat::kMjlog, "huge.mjlog");
+  EXPECT_EQ(e.rfind("huge.mjlog: tag ", 0), 0u) << e;
+  EXPECT_NE(e.find("\"yaku\" gives yaku 8 2147483647 han (0-99 expected)"), std::string::npos) << e;
+
   // mjai: gimite's names.
   const std::string mjai = ReadText(kReal + "/mjai/" + game + ".jsonl");
   const std::string yakus = "\"yakus\":[[\"reach\",1],[\"tanyaochu\",1],[\"dora\",1],[\"uradora\",1]]";
@@ -350,6 +354,13 @@ TEST(ReplayImport, AlteredYakuHanAndFuAreRefusedInEveryFormat) {
   e = Refusal(Altered(mjai, fu, "\"fu\":50,\"fan\":4,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
               ImportFormat::kMjai, "fu.jsonl");
   EXPECT_NE(e.find("fu.jsonl: " + win + "fu: log says 50, engine finds 40"), std::string::npos) << e;
+  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"tanyaochu\",2147483647],[\"tanyaochu\",2147483647],"
+                                   "[\"dora\",1],[\"uradora\",1]]"),
+              ImportFormat::kMjai, "huge.jsonl");
+  // (han 100 and more are gimite's yakuman entries)
+  EXPECT_NE(e.find("huge.jsonl: " + win + "yaku: log says tanyaochu (yakuman), engine finds tanyaochu 1"),
+            std::string::npos)
+      << e;
   e = Refusal(Altered(mjai, fu, "\"fu\":40,\"fan\":3,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
               ImportFormat::kMjai, "fan.jsonl");
   EXPECT_NE(e.find("fan.jsonl: " + win + "han: log says 3, engine finds 4"), std::string::npos) << e;
@@ -367,6 +378,11 @@ TEST(ReplayImport, AlteredYakuHanAndFuAreRefusedInEveryFormat) {
   e = Refusal(t6_text(names, "\"立直(1飜)\",\"平和(1飜)\",\"ドラ(1飜)\",\"裏ドラ(1飜)\""), ImportFormat::kTenhou6,
               "renamed.json");
   EXPECT_NE(e.find("renamed.json: " + win + "yaku: log says pinfu 1, engine finds tanyao 1"), std::string::npos) << e;
+  // Han that would overflow when summed per name saturate.
+  e = Refusal(t6_text(names, "\"立直(1飜)\",\"断幺九(1飜)\",\"ドラ(999999999飜)\",\"ドラ(999999999飜)\",\"ドラ(999999999飜)\","
+                             "\"裏ドラ(1飜)\""),
+              ImportFormat::kTenhou6, "huge.json");
+  EXPECT_NE(e.find("huge.json: " + win + "yaku: log says dora 2147483647, engine finds dora 1"), std::string::npos) << e;
   const std::string other = ReadText(kReal + "/tenhou6/2009022116gm-00a9-0000-77155835.json");
   e = Refusal(nlohmann::json::parse(Altered(other, "\"30符1飜1500点\"", "\"40符1飜1500点\"")).dump(),
               ImportFormat::kTenhou6, "fu.json");
