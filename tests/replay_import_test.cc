@@ -19,6 +19,7 @@
 #include "formats/mjai_log_read.h"
 #include "formats/mjlog_read.h"
 #include "formats/replay_import.h"
+#include "replays/compression.h"
 #include "replays/replay_verify.h"
 #include "replays/replay_writer.h"
 
@@ -392,6 +393,41 @@ TEST(ReplayImport, AlteredYakuHanAndFuAreRefusedInEveryFormat) {
   EXPECT_TRUE(ImportGame(mjlog, ImportFormat::kMjlog, game + ".mjlog").ok());
   EXPECT_TRUE(ImportGame(mjai, ImportFormat::kMjai, game + ".jsonl").ok());
   EXPECT_TRUE(ImportGame(t6, ImportFormat::kTenhou6, game + ".json").ok());
+}
+
+// The reference server's own logs (tests/data/mjai_reference/README.md): no start scores on
+// start_kyoku, every win scored by the server in gimite's naming, where "jikaze" and "bakaze" name
+// no wind and "sangenpai" no dragon. Both games import with all 13 wins compared; a double East
+// written as one "jikaze 2" is refused at the log's level of naming.
+TEST(ReplayImport, ReferenceServerLogsImportWithTheirYakuCompared) {
+  const std::string dir = std::string(MJ_TEST_DATA_DIR) + "/mjai_reference/";
+  int wins = 0;
+  for (const char* name : {"2026-11-27-171700.mjson.gz", "2026-11-27-172058.mjson.gz"}) {
+    auto rec = ImportFile(dir + name);
+    ASSERT_TRUE(rec.ok()) << rec.error();
+    EXPECT_TRUE(rec->complete) << name;
+    auto check = VerifyReplay(*rec);
+    ASSERT_TRUE(check.ok()) << check.error();
+    EXPECT_TRUE(check->ok()) << name;
+    auto text = ReadMaybeCompressedFile(dir + name, 1 << 24);
+    ASSERT_TRUE(text.ok()) << text.error();
+    auto game = tenhou::ParseMjaiLog(*text, name);
+    ASSERT_TRUE(game.ok()) << game.error();
+    for (const tenhou::Kyoku& k : game->log)
+      for (const tenhou::Win& w : k.result.wins) wins += w.has_yaku && w.fu > 0 && w.han > 0 ? 1 : 0;
+  }
+  EXPECT_EQ(wins, 13);
+
+  // E3-2: seat 2 (the dealer) wins by ron from seat 3 with a triplet of East in the East round.
+  auto text = ReadMaybeCompressedFile(dir + "2026-11-27-171700.mjson.gz", 1 << 24);
+  ASSERT_TRUE(text.ok()) << text.error();
+  const std::string e = Refusal(
+      Altered(*text, "\"yakus\":[[\"bakaze\",1],[\"jikaze\",1]]", "\"yakus\":[[\"jikaze\",2]]"),
+      ImportFormat::kMjai, "double-east.mjson");
+  EXPECT_NE(e.find("double-east.mjson: E3-2: the engine does not reproduce the log: seat 2 ron from 3: yaku: log "
+                   "says jikaze 2, engine finds jikaze 1, bakaze 1"),
+            std::string::npos)
+      << e;
 }
 
 }  // namespace
