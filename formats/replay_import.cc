@@ -75,7 +75,8 @@ std::optional<ImportFormat> DetectImportFormat(std::string_view text) {
   return std::nullopt;
 }
 
-Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const std::string& file) {
+Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const std::string& file,
+                              ImportChecks* checks) {
   const std::string name = std::filesystem::path(file).filename().string();
   const std::string stem = std::filesystem::path(file).stem().string();
   auto fail = [&](const std::string& what) -> Result<GameRecord> { return Error{name + ": " + what}; };
@@ -161,6 +162,14 @@ Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const 
                   HandAt(sim.events, n) + " (a log cut short, or other game-end rules)");
     return fail("the engine's game does not end where the log does" + (sim.error.empty() ? "" : ": " + sim.error));
   }
+  if (checks != nullptr) {
+    *checks = {};
+    for (const tenhou::Kyoku& k : game->log)
+      for (const tenhou::Win& w : k.result.wins) {
+        ++checks->wins;
+        checks->scored += w.has_yaku ? 1 : 0;
+      }
+  }
   return sim;
 }
 
@@ -183,13 +192,13 @@ Result<GameRecord> ReadGameFile(const std::string& path) {
   return rec;
 }
 
-Result<GameRecord> ImportFile(const std::string& path, std::optional<ImportFormat> format) {
+Result<GameRecord> ImportFile(const std::string& path, std::optional<ImportFormat> format, ImportChecks* checks) {
   auto text = ReadMaybeCompressedFile(path, kTenhouRecordLimits.max_bytes);
   if (!text) return Error{path + ": " + text.error()};
   if (!format) format = DetectImportFormat(*text);
   if (!format)
     return Error{path + ": not a tenhou.net/6 record, an mjlog or an mjai log (say which with --from)"};
-  auto rec = ImportGame(*text, *format, path);
+  auto rec = ImportGame(*text, *format, path, checks);
   if (!rec) return Error{rec.error()};
   return rec;
 }

@@ -201,10 +201,16 @@ TEST_F(ImportCorpus, EveryWinWhoseLogStatesItsYakuIsCompared) {
   EXPECT_EQ(hora, 436);
   EXPECT_EQ(stated, hora);
   for (const std::string& f : Files(kReal + "/mjai/bot_matches", ".jsonl")) {
-    auto game = tenhou::ParseMjaiLog(ReadText(f), fs::path(f).stem().string());
+    const std::string text = ReadText(f);
+    auto game = tenhou::ParseMjaiLog(text, fs::path(f).stem().string());
     ASSERT_TRUE(game.ok()) << game.error();
     for (const tenhou::Kyoku& k : game->log)
       for (const tenhou::Win& w : k.result.wins) EXPECT_FALSE(w.has_score) << f << " " << k.Label();
+    // The import says so.
+    ImportChecks checks;
+    ASSERT_TRUE(ImportFile(f, std::nullopt, &checks).ok()) << f;
+    EXPECT_EQ(checks.wins, count(text, "\"hora\"")) << f;  // (these logs put spaces after colons)
+    EXPECT_EQ(checks.scored, 0) << f;
   }
 }
 
@@ -403,8 +409,11 @@ TEST(ReplayImport, ReferenceServerLogsImportWithTheirYakuCompared) {
   const std::string dir = std::string(MJ_TEST_DATA_DIR) + "/mjai_reference/";
   int wins = 0;
   for (const char* name : {"2026-11-27-171700.mjson.gz", "2026-11-27-172058.mjson.gz"}) {
-    auto rec = ImportFile(dir + name);
+    ImportChecks checks;
+    auto rec = ImportFile(dir + name, std::nullopt, &checks);
     ASSERT_TRUE(rec.ok()) << rec.error();
+    EXPECT_EQ(checks.wins, std::string(name) == "2026-11-27-171700.mjson.gz" ? 4 : 9) << name;  // the README's table
+    EXPECT_EQ(checks.scored, checks.wins) << name;
     EXPECT_TRUE(rec->complete) << name;
     auto check = VerifyReplay(*rec);
     ASSERT_TRUE(check.ok()) << check.error();
