@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -89,11 +90,13 @@ class Reader {
     static constexpr int kYakumanHan = 100;  // gimite's Hora::YAKUMAN_FAN
     w->limit_known = false;
     w->yaku_naming = YakuNaming::kMjai;
+    constexpr int64_t kMax = 1'000'000'000;  // far above any hand's points, fu or han
     auto number = [&](const char* key) -> int {
       if (!e.contains(key)) return 0;
-      if (!e[key].is_number_integer() || e[key].get<int>() < 0) Fail(std::string("\"") + key + "\" is not a number of points, fu or han");
+      if (!e[key].is_number_integer() || e[key].get<int64_t>() < 0 || e[key].get<int64_t>() > kMax)
+        Fail(std::string("\"") + key + "\" is " + e[key].dump() + ", not a number of points, fu or han (0 to 10^9)");
       w->has_score = true;
-      return e[key].get<int>();
+      return static_cast<int>(e[key].get<int64_t>());
     };
     w->fu = number("fu");
     const int fan = number("fan");
@@ -105,8 +108,8 @@ class Reader {
     for (const json& y : yakus) {
       if (!y.is_array() || y.size() != 2 || !y[0].is_string() || !y[1].is_number_integer())
         Fail("\"yakus\" has " + y.dump() + ", not [name, han]");
-      const int han = y[1].get<int>();
-      if (han < 0) Fail("\"yakus\" has " + y.dump() + ": negative han");
+      if (y[1].get<int64_t>() < 0 || y[1].get<int64_t>() > kMax) Fail("\"yakus\" has " + y.dump() + ": han out of 0 to 10^9");
+      const int han = static_cast<int>(y[1].get<int64_t>());
       w->yaku.push_back({y[0].get<std::string>(), han >= kYakumanHan ? 0 : han, han >= kYakumanHan});
     }
     w->has_score = true;

@@ -361,13 +361,21 @@ TEST(ReplayImport, AlteredYakuHanAndFuAreRefusedInEveryFormat) {
   e = Refusal(Altered(mjai, fu, "\"fu\":50,\"fan\":4,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
               ImportFormat::kMjai, "fu.jsonl");
   EXPECT_NE(e.find("fu.jsonl: " + win + "fu: log says 50, engine finds 40"), std::string::npos) << e;
-  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"tanyaochu\",2147483647],[\"tanyaochu\",2147483647],"
-                                   "[\"dora\",1],[\"uradora\",1]]"),
-              ImportFormat::kMjai, "huge.jsonl");
-  // (han 100 and more are gimite's yakuman entries)
-  EXPECT_NE(e.find("huge.jsonl: " + win + "yaku: log says tanyaochu (yakuman), engine finds tanyaochu 1"),
+  // Han 100 and more are gimite's yakuman entries.
+  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"tanyaochu\",100],[\"dora\",1],[\"uradora\",1]]"),
+              ImportFormat::kMjai, "yakuman.jsonl");
+  EXPECT_NE(e.find("yakuman.jsonl: " + win + "yaku: log says tanyaochu (yakuman), engine finds tanyaochu 1"),
             std::string::npos)
       << e;
+  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"tanyaochu\",2147483647],[\"dora\",1],[\"uradora\",1]]"),
+              ImportFormat::kMjai, "huge.jsonl");
+  EXPECT_EQ(e.rfind("huge.jsonl: line ", 0), 0u) << e;
+  EXPECT_NE(e.find("(hora): \"yakus\" has [\"tanyaochu\",2147483647]: han out of 0 to 10^9"), std::string::npos) << e;
+  // 2^32 + 40 fu: refused, not read as 40.
+  e = Refusal(Altered(mjai, fu, "\"fu\":4294967336,\"fan\":4,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
+              ImportFormat::kMjai, "wide.jsonl");
+  EXPECT_EQ(e.rfind("wide.jsonl: line ", 0), 0u) << e;
+  EXPECT_NE(e.find("(hora): \"fu\" is 4294967336, not a number of points, fu or han"), std::string::npos) << e;
   e = Refusal(Altered(mjai, fu, "\"fu\":40,\"fan\":3,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
               ImportFormat::kMjai, "fan.jsonl");
   EXPECT_NE(e.find("fan.jsonl: " + win + "han: log says 3, engine finds 4"), std::string::npos) << e;
