@@ -28,6 +28,15 @@ int Usage(const std::string& problem) {
   return 2;
 }
 
+// What the import compared of the wins' scoring (the play and the point changes are always checked).
+std::string WinsChecked(const ImportChecks& c) {
+  const std::string wins = std::to_string(c.wins) + (c.wins == 1 ? " win" : " wins");
+  if (c.scored == c.wins) return wins + (c.wins == 0 ? "" : ", yaku compared");
+  if (c.scored == 0) return wins + ", point changes only: the log states no yaku";
+  return std::to_string(c.scored) + " of " + wins + " with yaku compared, the others' point changes only: the log " +
+         "states no yaku for them";
+}
+
 struct Job {
   fs::path in;
   fs::path out;
@@ -95,7 +104,8 @@ int RunReplayImport(const std::vector<std::string>& args) {
   auto run = [&]() {
     for (size_t i = next++; i < work.size(); i = next++) {
       Job& j = work[i];
-      auto rec = ImportFile(j.in.string(), format);
+      ImportChecks checks;
+      auto rec = ImportFile(j.in.string(), format, &checks);
       if (!rec) {
         j.line = j.in.string() + ": refused: " + rec.error();
         continue;
@@ -111,7 +121,8 @@ int RunReplayImport(const std::vector<std::string>& args) {
       for (const Event& ev : rec->events) hands += ev.type == EventType::kStartKyoku ? 1 : 0;
       j.ok = true;
       j.line = j.in.string() + ": ok (" + std::string(rec->imported ? rec->imported->format : "") + ", " +
-               std::to_string(hands) + " hands, " + std::to_string(rec->events.size()) + " events) -> " + j.out.string();
+               std::to_string(hands) + " hands, " + std::to_string(rec->events.size()) + " events, " +
+               WinsChecked(checks) + ") -> " + j.out.string();
     }
   };
   std::vector<std::thread> threads;

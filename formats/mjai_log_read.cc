@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -81,6 +82,40 @@ class Reader {
   }
   void Push(std::vector<Item>& list, Item it) { list.push_back(std::move(it)); }
 
+  // The score fields of gimite's `hora` (the reference server's logs and its Tenhou conversions):
+  // fu, fan (100 per yakuman: then not compared), yakus [[name, han], ...] (han 100 = a yakuman
+  // entry), hora_points (without honba or sticks). Dialects without them (Mortal, mjai-reviewer,
+  // RiichiEnv) state only the point changes. The limit is never stated.
+  static void Score(const json& e, Win* w) {
+    static constexpr int kYakumanHan = 100;  // gimite's Hora::YAKUMAN_FAN
+    w->limit_known = false;
+    w->yaku_naming = YakuNaming::kMjai;
+    constexpr int64_t kMax = 1'000'000'000;  // far above any hand's points, fu or han
+    auto number = [&](const char* key) -> int {
+      if (!e.contains(key)) return 0;
+      if (!e[key].is_number_integer() || e[key].get<int64_t>() < 0 || e[key].get<int64_t>() > kMax)
+        Fail(std::string("\"") + key + "\" is " + e[key].dump() + ", not a number of points, fu or han (0 to 10^9)");
+      w->has_score = true;
+      return static_cast<int>(e[key].get<int64_t>());
+    };
+    w->fu = number("fu");
+    const int fan = number("fan");
+    w->han = fan < kYakumanHan ? fan : 0;
+    w->total_points = number("hora_points");
+    if (!e.contains("yakus")) return;
+    const json& yakus = e["yakus"];
+    if (!yakus.is_array()) Fail("\"yakus\" is not a list of [name, han]");
+    for (const json& y : yakus) {
+      if (!y.is_array() || y.size() != 2 || !y[0].is_string() || !y[1].is_number_integer())
+        Fail("\"yakus\" has " + y.dump() + ", not [name, han]");
+      if (y[1].get<int64_t>() < 0 || y[1].get<int64_t>() > kMax) Fail("\"yakus\" has " + y.dump() + ": han out of 0 to 10^9");
+      const int han = static_cast<int>(y[1].get<int64_t>());
+      w->yaku.push_back({y[0].get<std::string>(), han >= kYakumanHan ? 0 : han, han >= kYakumanHan});
+    }
+    w->has_score = true;
+    w->has_yaku = true;
+  }
+
   void One(const std::string& type, const json& e) {
     if (type == "start_game") {
       if (started_) Fail("a second start_game");
@@ -108,7 +143,11 @@ class Reader {
       k.honba = e.at("honba").get<int>();
       k.kyotaku = e.at("kyotaku").get<int>();
       if (e.contains("oya") && e["oya"].get<int>() != kyoku - 1) Fail("\"oya\" is not the dealer of hand " + std::to_string(kyoku));
-      k.scores = Four(e, "scores");
+      // The reference server's own logs give no start scores: they are the scores the last
+      // event stated (a win, a draw or a riichi deposit), 25,000 each before any (its
+      // Player#score starts there).
+      if (e.contains("scores")) k.scores = Four(e, "scores");
+      else k.scores = last_scores_;
       k.dora.push_back(Code(e.at("dora_marker")));
       const json& tehais = e.at("tehais");
       if (!tehais.is_array() || tehais.size() != 4) Fail("\"tehais\" is not four hands");
@@ -201,6 +240,7 @@ class Reader {
       w.pao_known = e.contains("pao") && e["pao"].is_number_integer();
       w.pao = w.pao_known ? e["pao"].get<int>() : -1;
       if (w.pao == w.who) w.pao = -1;
+      Score(e, &w);
       for (const char* key : {"ura_markers", "uradora_markers"}) {
         if (!k.ura.empty() || !e.contains(key) || !e[key].is_array()) continue;
         for (const json& t : e[key]) k.ura.push_back(Code(t));
@@ -255,6 +295,8 @@ class Reader {
       }
     }
     // reach_accepted, end_kyoku, none, hello, ...: nothing the game needs.
+    if (type != "start_kyoku" && e.contains("scores") && e["scores"].is_array() && e["scores"].size() == 4)
+      last_scores_ = Four(e, "scores");
     last_type_ = type;
   }
 
@@ -266,6 +308,7 @@ class Reader {
   bool first_winds_ = true;
   int first_wind_ = 0;
   std::string last_type_;
+  std::array<int, 4> last_scores_{25000, 25000, 25000, 25000};
 };
 
 }  // namespace

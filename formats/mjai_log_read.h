@@ -3,7 +3,8 @@
 // Mortal / mjai-reviewer / RiichiEnv bot logs; shared/realgames/FORMATS.md section 3) into the
 // hand-by-hand form of a tenhou.net/6 record (formats/tenhou6.h), which the engine then replays
 // (formats/replay_import.h). A full-information log is needed: hidden tiles ("?", an in-game
-// view) are refused.
+// view) are refused. The reference server's own logs state no start scores: a hand starts with
+// the scores the log last stated (25,000 each before any).
 
 #include <string>
 #include <string_view>

@@ -309,6 +309,43 @@ class Reader {
     return std::nullopt;
   }
 
+  // The win's score as Tenhou states it: ten="fu,points,limit" (points without honba or sticks;
+  // limit 0 none .. 5 yakuman), yaku="id,han,..." (dora kinds included, ura possibly 0) or
+  // yakuman="id,..." (no han: a yakuman's han and multiple are not stated).
+  static std::optional<std::string> Score(const Tag& t, Win* w) {
+    if (t.attrs.count("ten") == 0) return std::nullopt;
+    const auto ten = Ints(Attr(t, "ten"));
+    if (!ten || ten->size() != 3 || (*ten)[0] < 0 || (*ten)[1] <= 0 || (*ten)[2] < 0 || (*ten)[2] > 5)
+      return "\"ten\" is not fu, points and a limit 0-5: \"" + Attr(t, "ten") + "\"";
+    static constexpr std::array<const char*, 6> kLimits{"", "満貫", "跳満", "倍満", "三倍満", "役満"};
+    w->has_score = true;
+    w->score_text = Attr(t, "ten");
+    w->fu = (*ten)[0];
+    w->total_points = (*ten)[1];
+    w->limit = kLimits[(*ten)[2]];
+    w->yaku_naming = YakuNaming::kTenhouId;
+    if (t.attrs.count("yaku")) {
+      const auto yaku = Ints(Attr(t, "yaku"));
+      if (!yaku || yaku->size() % 2 != 0) return "\"yaku\" is not yaku id and han pairs: \"" + Attr(t, "yaku") + "\"";
+      for (size_t i = 0; i < yaku->size(); i += 2) {
+        if ((*yaku)[i + 1] < 0 || (*yaku)[i + 1] > 99)
+          return "\"yaku\" gives yaku " + std::to_string((*yaku)[i]) + " " + std::to_string((*yaku)[i + 1]) +
+                 " han (0-99 expected)";
+        w->yaku.push_back({std::to_string((*yaku)[i]), (*yaku)[i + 1], false});
+        w->han += (*yaku)[i + 1];
+      }
+      w->has_yaku = true;
+    }
+    if (t.attrs.count("yakuman")) {
+      const auto yakuman = Ints(Attr(t, "yakuman"));
+      if (!yakuman || yakuman->empty()) return "\"yakuman\" is not yaku ids: \"" + Attr(t, "yakuman") + "\"";
+      for (int id : *yakuman) w->yaku.push_back({std::to_string(id), 0, true});
+      w->han = 0;  // not stated
+      w->has_yaku = true;
+    }
+    return std::nullopt;
+  }
+
   std::optional<std::string> Owari(const Tag& t) {
     if (t.attrs.count("owari") == 0) return std::nullopt;
     // "s0,p0,s1,p1,...": scores in hundreds, results with a decimal point.
@@ -346,6 +383,7 @@ class Reader {
     const auto pao = Seat(t, "paoWho");
     w.pao = pao ? *pao : -1;
     if (auto err = Scores(t, &w.deltas)) return err;
+    if (auto err = Score(t, &w)) return err;
     if (k.ura.empty() && t.attrs.count("doraHaiUra")) {
       const auto ura = Ints(Attr(t, "doraHaiUra"));
       if (!ura) return "\"doraHaiUra\" is not tile ids";

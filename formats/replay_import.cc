@@ -75,7 +75,8 @@ std::optional<ImportFormat> DetectImportFormat(std::string_view text) {
   return std::nullopt;
 }
 
-Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const std::string& file) {
+Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const std::string& file,
+                              ImportChecks* checks) {
   const std::string name = std::filesystem::path(file).filename().string();
   const std::string stem = std::filesystem::path(file).stem().string();
   auto fail = [&](const std::string& what) -> Result<GameRecord> { return Error{name + ": " + what}; };
@@ -117,10 +118,18 @@ Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const 
   const tenhou::GameReport report = tenhou::VerifyGame(*game, name, options);
   if (!report.read_ok) return fail(report.error);
   if (!report.mismatches.empty()) {
-    const tenhou::Mismatch& m = report.mismatches.front();
-    std::string what = m.hand + ": the engine does not reproduce the log: " + m.what + ": log " + m.expected +
-                       ", engine " + m.got;
-    if (report.mismatches.size() > 1) what += " (and " + std::to_string(report.mismatches.size() - 1) + " more)";
+    // Everything that differs in the first hand that differs (a wrong yaku shows with the points
+    // it changed), and how many differences later hands have.
+    const std::string& hand = report.mismatches.front().hand;
+    std::string what = hand + ": the engine does not reproduce the log: ";
+    size_t shown = 0;
+    for (const tenhou::Mismatch& m : report.mismatches) {
+      if (m.hand != hand) continue;
+      if (shown++ > 0) what += "; ";
+      what += m.what + ": log says " + m.expected + ", engine finds " + m.got;
+    }
+    if (report.mismatches.size() > shown)
+      what += " (and " + std::to_string(report.mismatches.size() - shown) + " more in later hands)";
     return fail(what);
   }
   // 3. The hands as one game: the engine plays it from the walls the hands drew, each seat
@@ -153,12 +162,20 @@ Result<GameRecord> ImportGame(std::string_view text, ImportFormat format, const 
                   HandAt(sim.events, n) + " (a log cut short, or other game-end rules)");
     return fail("the engine's game does not end where the log does" + (sim.error.empty() ? "" : ": " + sim.error));
   }
+  if (checks != nullptr) {
+    *checks = {};
+    for (const tenhou::Kyoku& k : game->log)
+      for (const tenhou::Win& w : k.result.wins) {
+        ++checks->wins;
+        checks->scored += w.has_yaku ? 1 : 0;
+      }
+  }
   return sim;
 }
 
 bool IsImportFileName(std::string_view name) {
   if (name.size() > 3 && name.substr(name.size() - 3) == ".gz") name.remove_suffix(3);
-  for (std::string_view ext : {".json", ".mjlog", ".xml", ".jsonl"})
+  for (std::string_view ext : {".json", ".mjlog", ".xml", ".jsonl", ".mjson"})
     if (name.size() > ext.size() && name.substr(name.size() - ext.size()) == ext) return true;
   return false;
 }
@@ -175,13 +192,13 @@ Result<GameRecord> ReadGameFile(const std::string& path) {
   return rec;
 }
 
-Result<GameRecord> ImportFile(const std::string& path, std::optional<ImportFormat> format) {
+Result<GameRecord> ImportFile(const std::string& path, std::optional<ImportFormat> format, ImportChecks* checks) {
   auto text = ReadMaybeCompressedFile(path, kTenhouRecordLimits.max_bytes);
   if (!text) return Error{path + ": " + text.error()};
   if (!format) format = DetectImportFormat(*text);
   if (!format)
     return Error{path + ": not a tenhou.net/6 record, an mjlog or an mjai log (say which with --from)"};
-  auto rec = ImportGame(*text, *format, path);
+  auto rec = ImportGame(*text, *format, path, checks);
   if (!rec) return Error{rec.error()};
   return rec;
 }

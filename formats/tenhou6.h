@@ -16,6 +16,7 @@
 #include "tiles/result.h"
 #include "tiles/tile.h"
 #include "rules/yaku_id.h"
+#include "formats/log_yaku.h"
 
 namespace mj::tenhou {
 
@@ -50,24 +51,26 @@ struct Item {
   std::string text;   // as written in the record ("c375336", "r60", "35", ...)
 };
 
-struct YakuText {
-  std::string name;     // as written, e.g. "立直", "役牌 白", "Riichi"
-  int han = 0;          // 0 for a yakuman entry
-  bool yakuman = false; // "(役満)"
-};
-
+// A win as the log states it. What the log does not state is not compared with the engine: the
+// fields below say "when stated" (tenhou.net/6 states everything but fu and han of a limit hand;
+// mjlog everything but a yakuman's han; gimite-style mjai fu, han, yaku and total points, other
+// mjai dialects only the point changes).
 struct Win {
   int who = 0;
   int from = 0;                  // = who on tsumo
   int pao = -1;                  // liable seat, -1 when none (the record writes who)
   bool pao_known = true;         // false for an info without the score text (hand-edited records)
   std::array<int, 4> deltas{};
-  bool has_score = false;        // the score text and yaku are present
-  std::string score_text;        // "30符1飜1000点", "満貫2000-4000点", "役満16000点∀"
-  int fu = 0, han = 0;           // 0 when the text does not say (limit hands)
+  bool has_score = false;        // a score is stated (tenhou6: the score text and yaku)
+  std::string score_text;        // "30符1飜1000点", "満貫2000-4000点", "役満16000点∀"; mjlog "30,1000,0"
+  int fu = 0, han = 0;           // 0 when not stated (limit hands in tenhou6, yakuman hands)
+  bool limit_known = true;       // `limit` is stated (mjai does not)
   std::string limit;             // "", "満貫", "跳満", "倍満", "三倍満", "役満", "数え役満"
-  std::vector<int> points;       // ron {p}; non-dealer tsumo {from non-dealers, from dealer}; dealer tsumo {each}
+  std::vector<int> points;       // ron {p}; non-dealer tsumo {from non-dealers, from dealer}; dealer tsumo {each}; empty: not stated
+  int total_points = 0;          // what the hand pays in all, without honba or sticks; 0: not stated
   bool dealer_tsumo = false;     // "∀"
+  bool has_yaku = false;         // `yaku` is the log's yaku list (compared in `yaku_naming`)
+  YakuNaming yaku_naming = YakuNaming::kTenhouName;
   std::vector<YakuText> yaku;
 };
 

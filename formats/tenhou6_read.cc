@@ -302,6 +302,7 @@ HandResult ParseResult(const json& j, const std::string& where) {
     if (info.size() >= 4) {
       if (!info[3].is_string()) Fail(w_where + "[3]", "expected the score text");
       w.has_score = true;
+      w.has_yaku = true;
       ParseScoreText(info[3].get<std::string>(), &w, w_where + "[3]");
       for (size_t k = 4; k < info.size(); ++k) {
         if (!info[k].is_string()) Fail(w_where + "[" + std::to_string(k) + "]", "expected a yaku string");

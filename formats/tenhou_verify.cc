@@ -24,28 +24,6 @@ using namespace verify;
 // ---------------------------------------------------------------------------------------------
 // Comparing a replayed hand with the record.
 
-struct YakuKey {
-  YakuId id;
-  int han;  // 0 for yakuman entries
-  friend bool operator<(const YakuKey& a, const YakuKey& b) {
-    return a.id != b.id ? a.id < b.id : a.han < b.han;
-  }
-  friend bool operator==(const YakuKey& a, const YakuKey& b) { return a.id == b.id && a.han == b.han; }
-};
-
-std::string YakuListText(const std::vector<YakuKey>& ys) {
-  std::vector<std::string> parts;
-  for (const YakuKey& y : ys) {
-    std::string part(YakuName(y.id));
-    if (y.han > 0) {
-      part += ' ';
-      part += std::to_string(y.han);
-    }
-    parts.push_back(std::move(part));
-  }
-  return parts.empty() ? "none" : Join(parts);
-}
-
 std::vector<int> PointsOf(const ScoreResult& r) {
   switch (r.payment.kind) {
     case PaymentKind::kRon: return {r.payment.ron};
@@ -53,6 +31,16 @@ std::vector<int> PointsOf(const ScoreResult& r) {
     case PaymentKind::kTsumoDealer: return {r.payment.each};
   }
   return {};
+}
+
+// What the hand pays in all, without honba or sticks (mjlog's `ten` points, mjai's hora_points).
+int TotalOf(const ScoreResult& r) {
+  switch (r.payment.kind) {
+    case PaymentKind::kRon: return r.payment.ron;
+    case PaymentKind::kTsumoNonDealer: return 2 * r.payment.non_dealer + r.payment.dealer;
+    case PaymentKind::kTsumoDealer: return 3 * r.payment.each;
+  }
+  return 0;
 }
 
 std::string PointsText(const std::vector<int>& p) {
@@ -140,37 +128,33 @@ class Comparer {
     if (w.pao_known && pao != w.pao) Add(who + ": pao", std::to_string(w.pao), std::to_string(pao));
     if (!w.has_score) return;
     const ScoreResult& s = h.score;
-    const std::vector<int> pts = PointsOf(s);
-    if (pts != w.points) Add(who + ": points", PointsText(w.points), PointsText(pts));
-    const std::string limit = w.limit == "数え役満" ? "役満" : w.limit;
-    if (limit != LimitText(s.limit)) Add(who + ": limit", limit.empty() ? "none" : limit, LimitText(s.limit).empty() ? "none" : LimitText(s.limit));
+    if (!w.points.empty()) {
+      const std::vector<int> pts = PointsOf(s);
+      if (pts != w.points) Add(who + ": points", PointsText(w.points), PointsText(pts));
+    }
+    if (w.total_points > 0 && w.total_points != TotalOf(s))
+      Add(who + ": points in all (without honba and sticks)", std::to_string(w.total_points), std::to_string(TotalOf(s)));
+    if (w.limit_known) {
+      const std::string limit = w.limit == "数え役満" ? "役満" : w.limit;
+      if (limit != LimitText(s.limit))
+        Add(who + ": limit", limit.empty() ? "none" : limit, LimitText(s.limit).empty() ? "none" : LimitText(s.limit));
+    }
     if (w.han > 0 && w.han != s.han_sixths / 6)
       Add(who + ": han", std::to_string(w.han), std::to_string(s.han_sixths / 6));
     if (w.fu > 0 && w.fu != s.fu) Add(who + ": fu", std::to_string(w.fu), std::to_string(s.fu));
-    // Yaku: the record's names mapped to ours, dora kinds with their count, 0-han entries dropped.
+    if (!w.has_yaku) return;
+    // Yaku: both lists in the log's naming, dora kinds with their count, 0-han entries dropped.
     const int seat_wind = (w.who - k_.Dealer() + 4) % 4;
     const int round_wind = (k_.index / 4) % 4;
-    std::vector<YakuKey> want, got;
-    for (const YakuText& y : w.yaku) {
-      const auto id = YakuFromTenhouName(y.name, seat_wind, round_wind);
-      if (!id) {
-        Add(who + ": yaku name", "a known yaku", "\"" + y.name + "\"");
-        continue;
-      }
-      if (!y.yakuman && y.han == 0) continue;
-      want.push_back({*id, y.yakuman ? 0 : y.han});
+    const auto want = TallyLogYaku(w.yaku, w.yaku_naming, seat_wind, round_wind);
+    if (!want) {
+      Add(who + ": yaku", want.error(), "no such yaku");
+      return;
     }
-    for (const YakuEntry& y : s.yaku) {
-      if (y.yakuman == 0 && y.sixths == 0) continue;
-      if (y.yakuman > 0) {
-        got.push_back({y.id, 0});
-      } else {
-        got.push_back({y.id, y.sixths / 6});
-      }
-    }
-    std::sort(want.begin(), want.end());
-    std::sort(got.begin(), got.end());
-    if (want != got) Add(who + ": yaku", YakuListText(want), YakuListText(got));
+    const YakuTally got = TallyEngineYaku(s, w.yaku_naming);
+    if (const auto diff = YakuDifference(*want, got))
+      Add(who + ": yaku", diff->first,
+          diff->second + " (whole lists: log " + YakuTallyText(*want) + "; engine " + YakuTallyText(got) + ")");
   }
 
   const Kyoku& k_;

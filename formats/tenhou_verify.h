@@ -3,7 +3,9 @@
 // by the engine with the record's wall (rebuilt from the dealt hands, the draws and the
 // indicators) and scripted agents that answer each decision from the record. Each recorded
 // action must be legal when the engine asks; each hand must end the same way (outcome, every
-// seat's point change, and for wins han, fu, points, yaku and pao), the next hand must start
+// seat's point change, and for wins han, fu, points, limit, yaku and pao as far as the record
+// states them: Win in formats/tenhou6.h, yaku compared by formats/log_yaku.h in the record's own
+// naming, so mjlog and mjai logs read into this form are checked alike), the next hand must start
 // with the same counters and scores, and a whole game must end when the record does, with the
 // same final points. docs/TENHOU.md describes the method and the Tenhou rules it pins down.
 

@@ -1,5 +1,6 @@
-// Importing outside logs (replays/replay_import.h): every real game of shared/realgames in each of
-// its three formats (tenhou.net/6, mjlog, mjai) imports, verifies like a game the engine played
+// Importing outside logs (formats/replay_import.h): every real game of shared/realgames in each of
+// its three formats (tenhou.net/6, mjlog, mjai) imports (each win's yaku, han and fu agreeing with
+// the engine's scoring wherever the log states them), verifies like a game the engine played
 // (also after writing and reading the replay file back), ends with the final scores the log
 // states, and the same Tenhou game gives the same events whatever format it came in. Logs that
 // are cut short or altered are refused with the file, the hand or line, and what does not fit.
@@ -15,7 +16,10 @@
 #include <nlohmann/json.hpp>
 
 #include "replays/replay.h"
+#include "formats/mjai_log_read.h"
+#include "formats/mjlog_read.h"
 #include "formats/replay_import.h"
+#include "replays/compression.h"
 #include "replays/replay_verify.h"
 #include "replays/replay_writer.h"
 
@@ -161,6 +165,55 @@ TEST_F(ImportCorpus, EveryMjaiGameImportsAndVerifies) {
   EXPECT_EQ(bots.games, 2);
 }
 
+// The imports above check each win's yaku, han and fu wherever the log states them: every
+// <AGARI> of the mjlog files states fu, points, limit and yaku (or yakuman), and every `hora` of
+// the Tenhou games as mjai states fu, fan and yakus (gimite's fields); the bot matches (Mortal's
+// dialect) state only point changes. Counted here from the files' text, outside the readers.
+TEST_F(ImportCorpus, EveryWinWhoseLogStatesItsYakuIsCompared) {
+  auto count = [](const std::string& text, const std::string& what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  int agari = 0, stated = 0;
+  for (const std::string& f : Files(kReal + "/mjlog", ".mjlog")) {
+    const std::string text = ReadText(f);
+    auto game = tenhou::ParseMjlog(text, fs::path(f).stem().string());
+    if (!game) continue;  // the log cut inside a hand is refused by the reader
+    agari += count(text, "<AGARI ");
+    for (const tenhou::Kyoku& k : game->log)
+      for (const tenhou::Win& w : k.result.wins)
+        stated += w.has_yaku && !w.yaku.empty() && w.fu > 0 && w.total_points > 0 && w.limit_known ? 1 : 0;
+  }
+  EXPECT_EQ(agari, 281);  // 274 in the 33 whole games, 7 in the one cut after S3-0
+  EXPECT_EQ(stated, agari);
+  int hora = 0;
+  stated = 0;
+  for (const std::string& f : Files(kReal + "/mjai", ".jsonl")) {
+    const std::string text = ReadText(f);
+    auto game = tenhou::ParseMjaiLog(text, fs::path(f).stem().string());
+    ASSERT_TRUE(game.ok()) << game.error();
+    hora += count(text, "\"type\":\"hora\"");
+    for (const tenhou::Kyoku& k : game->log)
+      for (const tenhou::Win& w : k.result.wins)
+        stated += w.has_yaku && !w.yaku.empty() && w.fu > 0 && w.total_points > 0 ? 1 : 0;
+  }
+  EXPECT_EQ(hora, 436);
+  EXPECT_EQ(stated, hora);
+  for (const std::string& f : Files(kReal + "/mjai/bot_matches", ".jsonl")) {
+    const std::string text = ReadText(f);
+    auto game = tenhou::ParseMjaiLog(text, fs::path(f).stem().string());
+    ASSERT_TRUE(game.ok()) << game.error();
+    for (const tenhou::Kyoku& k : game->log)
+      for (const tenhou::Win& w : k.result.wins) EXPECT_FALSE(w.has_score) << f << " " << k.Label();
+    // The import says so.
+    ImportChecks checks;
+    ASSERT_TRUE(ImportFile(f, std::nullopt, &checks).ok()) << f;
+    EXPECT_EQ(checks.wins, count(text, "\"hora\"")) << f;  // (these logs put spaces after colons)
+    EXPECT_EQ(checks.scored, 0) << f;
+  }
+}
+
 TEST_F(ImportCorpus, TheSameGameGivesTheSameEventsInEveryFormat) {
   const Imported t6 = ImportAll(Files(kReal + "/tenhou6", ".json"), {}, false);
   const Imported ml = ImportAll(Files(kReal + "/mjlog", ".mjlog"),
@@ -236,6 +289,162 @@ TEST(ReplayImport, AlteredLogsAreRefusedWithWhereAndWhat) {
   // Not a log at all.
   EXPECT_FALSE(DetectImportFormat("hello").has_value());
   EXPECT_EQ(DetectImportFormat("<?xml version=\"1.0\"?><mjloggm ver=\"2.3\">"), ImportFormat::kMjlog);
+}
+
+// Replaces the one occurrence of `from` in `text` by `to` (the test fails when it is not there
+// exactly once, so that an altered log is altered where the test says).
+std::string Altered(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "not in the log: " << from;
+  if (at == std::string::npos) return text;
+  EXPECT_EQ(text.find(from, at + 1), std::string::npos) << "more than once in the log: " << from;
+  return text.replace(at, from.size(), to);
+}
+
+// The error of importing `text`, which must be refused.
+std::string Refusal(const std::string& text, ImportFormat format, const std::string& file) {
+  auto rec = ImportGame(text, format, file);
+  EXPECT_FALSE(rec.ok()) << file << " imports although altered";
+  return rec.ok() ? std::string() : rec.error();
+}
+
+// Every win's yaku, han and fu are compared with the engine's scoring in each format. The logs:
+// Tenhou game 2017040900gm-00a9-0000-af5434e3, whose first hand (E1-0) seat 0 wins by ron from
+// seat 3 with riichi 1, tanyao 1, dora 1, ura dora 1 (40 fu, mangan 12,000): the mjlog states
+// ten="40,12000,1" yaku="1,1,8,1,52,1,53,1" (Tenhou's yaku ids: 1 riichi, 8 tanyao, 52 dora,
+// 53 ura dora, 7 pinfu; FORMATS.md 1.5), the mjai log "fu":40,"fan":4 and
+// [["reach",1],["tanyaochu",1],["dora",1],["uradora",1]], the tenhou.net/6 record "満貫12000点"
+// and 立直, 断幺九, ドラ, 裏ドラ one han each. A limit hand's tenhou.net/6 score text states no
+// fu: fu are altered there in game 2009022116gm-00a9-0000-77155835, whose E1-0 seat 0 wins by
+// ron from seat 3 with "30符1飜1500点" 断幺九(1飜). Each altered log is refused with the file,
+// the hand, the win and what differs, in the log's own naming.
+TEST(ReplayImport, AlteredYakuHanAndFuAreRefusedInEveryFormat) {
+  const std::string game = "2017040900gm-00a9-0000-af5434e3";
+  const std::string win = "E1-0: the engine does not reproduce the log: seat 0 ron from 3: ";
+
+  // mjlog: Tenhou's yaku ids.
+  const std::string mjlog = ReadText(kReal + "/mjlog/" + game + ".mjlog");
+  const std::string yaku = "yaku=\"1,1,8,1,52,1,53,1\"";
+  std::string e = Refusal(Altered(mjlog, yaku, "yaku=\"1,1,8,2,52,1,53,1\""), ImportFormat::kMjlog, "han.mjlog");
+  EXPECT_EQ(e.rfind("han.mjlog: " + win, 0), 0u) << e;
+  EXPECT_NE(e.find("seat 0 ron from 3: han: log says 5, engine finds 4"), std::string::npos) << e;
+  EXPECT_NE(e.find("seat 0 ron from 3: yaku: log says tanyao 2, engine finds tanyao 1 (whole lists: log riichi 1, "
+                   "tanyao 2, dora 1, ura_dora 1; engine riichi 1, tanyao 1, dora 1, ura_dora 1)"),
+            std::string::npos)
+      << e;
+  e = Refusal(Altered(mjlog, yaku, "yaku=\"1,1,7,1,52,1,53,1\""), ImportFormat::kMjlog, "renamed.mjlog");
+  EXPECT_NE(e.find("renamed.mjlog: " + win + "yaku: log says pinfu 1, engine finds tanyao 1"), std::string::npos) << e;
+  e = Refusal(Altered(mjlog, "ten=\"40,12000,1\"", "ten=\"30,12000,1\""), ImportFormat::kMjlog, "fu.mjlog");
+  EXPECT_NE(e.find("fu.mjlog: " + win + "fu: log says 30, engine finds 40"), std::string::npos) << e;
+  e = Refusal(Altered(mjlog, yaku, "yaku=\"1,1,36,1,52,1,53,1\""), ImportFormat::kMjlog, "renhou.mjlog");
+  EXPECT_NE(e.find("renhou.mjlog: " + win + "yaku: log says yaku id 36 (renhou"), std::string::npos) << e;
+
+  e = Refusal(Altered(mjlog, yaku, "yaku=\"1,1,8,2147483647,52,1,53,1\""), ImportFormat::kMjlog, "huge.mjlog");
+  EXPECT_EQ(e.rfind("huge.mjlog: tag ", 0), 0u) << e;
+  EXPECT_NE(e.find("\"yaku\" gives yaku 8 2147483647 han (0-99 expected)"), std::string::npos) << e;
+
+  // mjai: gimite's names.
+  const std::string mjai = ReadText(kReal + "/mjai/" + game + ".jsonl");
+  const std::string yakus = "\"yakus\":[[\"reach\",1],[\"tanyaochu\",1],[\"dora\",1],[\"uradora\",1]]";
+  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"tanyaochu\",2],[\"dora\",1],[\"uradora\",1]]"),
+              ImportFormat::kMjai, "han.jsonl");
+  EXPECT_EQ(e.rfind("han.jsonl: " + win, 0), 0u) << e;
+  EXPECT_NE(e.find("yaku: log says tanyaochu 2, engine finds tanyaochu 1 (whole lists: log reach 1, tanyaochu 2, "
+                   "dora 1, uradora 1; engine reach 1, tanyaochu 1, dora 1, uradora 1)"),
+            std::string::npos)
+      << e;
+  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"pinfu\",1],[\"dora\",1],[\"uradora\",1]]"),
+              ImportFormat::kMjai, "renamed.jsonl");
+  EXPECT_NE(e.find("renamed.jsonl: " + win + "yaku: log says pinfu 1, engine finds tanyaochu 1"), std::string::npos)
+      << e;
+  const std::string fu = "\"fu\":40,\"fan\":4,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]";
+  e = Refusal(Altered(mjai, fu, "\"fu\":50,\"fan\":4,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
+              ImportFormat::kMjai, "fu.jsonl");
+  EXPECT_NE(e.find("fu.jsonl: " + win + "fu: log says 50, engine finds 40"), std::string::npos) << e;
+  // Han 100 and more are gimite's yakuman entries.
+  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"tanyaochu\",100],[\"dora\",1],[\"uradora\",1]]"),
+              ImportFormat::kMjai, "yakuman.jsonl");
+  EXPECT_NE(e.find("yakuman.jsonl: " + win + "yaku: log says tanyaochu (yakuman), engine finds tanyaochu 1"),
+            std::string::npos)
+      << e;
+  e = Refusal(Altered(mjai, yakus, "\"yakus\":[[\"reach\",1],[\"tanyaochu\",2147483647],[\"dora\",1],[\"uradora\",1]]"),
+              ImportFormat::kMjai, "huge.jsonl");
+  EXPECT_EQ(e.rfind("huge.jsonl: line ", 0), 0u) << e;
+  EXPECT_NE(e.find("(hora): \"yakus\" has [\"tanyaochu\",2147483647]: han out of 0 to 10^9"), std::string::npos) << e;
+  // 2^32 + 40 fu: refused, not read as 40.
+  e = Refusal(Altered(mjai, fu, "\"fu\":4294967336,\"fan\":4,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
+              ImportFormat::kMjai, "wide.jsonl");
+  EXPECT_EQ(e.rfind("wide.jsonl: line ", 0), 0u) << e;
+  EXPECT_NE(e.find("(hora): \"fu\" is 4294967336, not a number of points, fu or han"), std::string::npos) << e;
+  e = Refusal(Altered(mjai, fu, "\"fu\":40,\"fan\":3,\"yakus\":[[\"reach\",1],[\"tanyaochu\",1]"),
+              ImportFormat::kMjai, "fan.jsonl");
+  EXPECT_NE(e.find("fan.jsonl: " + win + "han: log says 3, engine finds 4"), std::string::npos) << e;
+
+  // tenhou.net/6: Tenhou's Japanese names.
+  const std::string t6 = ReadText(kReal + "/tenhou6/" + game + ".json");
+  const std::string names = "\"立直(1飜)\",\"断幺九(1飜)\",\"ドラ(1飜)\",\"裏ドラ(1飜)\"";
+  auto t6_text = [&](const std::string& from, const std::string& to) {
+    return nlohmann::json::parse(Altered(t6, from, to)).dump();
+  };
+  ASSERT_NE(t6.find(names), std::string::npos) << "the record is written without spaces";
+  e = Refusal(t6_text(names, "\"立直(1飜)\",\"断幺九(2飜)\",\"ドラ(1飜)\",\"裏ドラ(1飜)\""), ImportFormat::kTenhou6,
+              "han.json");
+  EXPECT_NE(e.find("han.json: " + win + "yaku: log says tanyao 2, engine finds tanyao 1"), std::string::npos) << e;
+  e = Refusal(t6_text(names, "\"立直(1飜)\",\"平和(1飜)\",\"ドラ(1飜)\",\"裏ドラ(1飜)\""), ImportFormat::kTenhou6,
+              "renamed.json");
+  EXPECT_NE(e.find("renamed.json: " + win + "yaku: log says pinfu 1, engine finds tanyao 1"), std::string::npos) << e;
+  // Han that would overflow when summed per name saturate.
+  e = Refusal(t6_text(names, "\"立直(1飜)\",\"断幺九(1飜)\",\"ドラ(999999999飜)\",\"ドラ(999999999飜)\",\"ドラ(999999999飜)\","
+                             "\"裏ドラ(1飜)\""),
+              ImportFormat::kTenhou6, "huge.json");
+  EXPECT_NE(e.find("huge.json: " + win + "yaku: log says dora 2147483647, engine finds dora 1"), std::string::npos) << e;
+  const std::string other = ReadText(kReal + "/tenhou6/2009022116gm-00a9-0000-77155835.json");
+  e = Refusal(nlohmann::json::parse(Altered(other, "\"30符1飜1500点\"", "\"40符1飜1500点\"")).dump(),
+              ImportFormat::kTenhou6, "fu.json");
+  EXPECT_NE(e.find("fu.json: " + win + "fu: log says 40, engine finds 30"), std::string::npos) << e;
+
+  // The unaltered logs import (their yaku agree).
+  EXPECT_TRUE(ImportGame(mjlog, ImportFormat::kMjlog, game + ".mjlog").ok());
+  EXPECT_TRUE(ImportGame(mjai, ImportFormat::kMjai, game + ".jsonl").ok());
+  EXPECT_TRUE(ImportGame(t6, ImportFormat::kTenhou6, game + ".json").ok());
+}
+
+// The reference server's own logs (tests/data/mjai_reference/README.md): no start scores on
+// start_kyoku, every win scored by the server in gimite's naming, where "jikaze" and "bakaze" name
+// no wind and "sangenpai" no dragon. Both games import with all 13 wins compared; a double East
+// written as one "jikaze 2" is refused at the log's level of naming.
+TEST(ReplayImport, ReferenceServerLogsImportWithTheirYakuCompared) {
+  const std::string dir = std::string(MJ_TEST_DATA_DIR) + "/mjai_reference/";
+  int wins = 0;
+  for (const char* name : {"2026-11-27-171700.mjson.gz", "2026-11-27-172058.mjson.gz"}) {
+    ImportChecks checks;
+    auto rec = ImportFile(dir + name, std::nullopt, &checks);
+    ASSERT_TRUE(rec.ok()) << rec.error();
+    EXPECT_EQ(checks.wins, std::string(name) == "2026-11-27-171700.mjson.gz" ? 4 : 9) << name;  // the README's table
+    EXPECT_EQ(checks.scored, checks.wins) << name;
+    EXPECT_TRUE(rec->complete) << name;
+    auto check = VerifyReplay(*rec);
+    ASSERT_TRUE(check.ok()) << check.error();
+    EXPECT_TRUE(check->ok()) << name;
+    auto text = ReadMaybeCompressedFile(dir + name, 1 << 24);
+    ASSERT_TRUE(text.ok()) << text.error();
+    auto game = tenhou::ParseMjaiLog(*text, name);
+    ASSERT_TRUE(game.ok()) << game.error();
+    for (const tenhou::Kyoku& k : game->log)
+      for (const tenhou::Win& w : k.result.wins) wins += w.has_yaku && w.fu > 0 && w.han > 0 ? 1 : 0;
+  }
+  EXPECT_EQ(wins, 13);
+
+  // E3-2: seat 2 (the dealer) wins by ron from seat 3 with a triplet of East in the East round.
+  auto text = ReadMaybeCompressedFile(dir + "2026-11-27-171700.mjson.gz", 1 << 24);
+  ASSERT_TRUE(text.ok()) << text.error();
+  const std::string e = Refusal(
+      Altered(*text, "\"yakus\":[[\"bakaze\",1],[\"jikaze\",1]]", "\"yakus\":[[\"jikaze\",2]]"),
+      ImportFormat::kMjai, "double-east.mjson");
+  EXPECT_NE(e.find("double-east.mjson: E3-2: the engine does not reproduce the log: seat 2 ron from 3: yaku: log "
+                   "says jikaze 2, engine finds jikaze 1, bakaze 1"),
+            std::string::npos)
+      << e;
 }
 
 }  // namespace
