@@ -79,7 +79,7 @@ def claim(stats_one, path):
 
 def short_name(name):
     """A swept ruleset's label: its base and the swept values ("dunpai 3" for
-    "dunpai[shields.per_hand+shields.extra_tiles=3]")."""
+    "dunpai[shields.per_hand=3]")."""
     if "[" not in name or not name.endswith("]"):
         return name
     base, inside = name[:-1].split("[", 1)
