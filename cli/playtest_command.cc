@@ -103,7 +103,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
       "the ruleset seed 003's claims are judged against (played first, never varied; 'none': no verdicts)")(
       "vary", po::value<std::vector<std::string>>(&vary_texts),
       "KEY=V1,V2,...: play every --rules ruleset (but the baseline) once per value of its key KEY (dotted, "
-      "e.g. shields.per_hand+shields.extra_tiles=1,2,3 sets both); given twice, a grid");
+      "e.g. shields.per_hand=0,1,2,3,4, 0 = no shields; K1+K2=... sets both); given twice, a grid");
   po::variables_map vm;
   if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
   const int rotations = duplicate_text == "4" ? 4 : duplicate_text == "24" ? 24 : 0;

@@ -167,15 +167,18 @@ const std::vector<Claim>& SeedClaims() {
        {{"win_and_run/first_winner_top_rate", -1, false}}},
       {"offence", "テンパイ速度・打点ともに大きく向上する",
        "tenpai comes after fewer own discards and wins pay more (share of the point scale)",
-       {{"offence/first_tenpai_turn", -1, false}, {"offence/win_value_share", 1, false}}},
+       {{"offence/first_tenpai_turn", -1, false}, {"offence/win_value_share", 1, false}},
+       true},
       {"defence", "放銃率を大きく低減できる / 安易にオリるのではなく…手を進める",
        "fewer deal-ins to a riichi faced, and more hands kept tenpai (or won) against a riichi",
-       {{"defence/deal_in_vs_riichi_rate", -1, false}, {"defence/push_rate", 1, false}}},
+       {{"defence/deal_in_vs_riichi_rate", -1, false}, {"defence/push_rate", 1, false}},
+       true},
       {"waves", "非和了者ほど多くの盾牌を持ちやすくなるため、ゲーム展開に波が生まれる",
        "a player carrying shields wins more often than one who carries none, and the lead changes hands more often",
-       {{"waves/carried_win_rate_difference", 1, true}, {"waves/lead_changes_per_hand", 1, false}}},
+       {{"waves/carried_win_rate_difference", 1, true}, {"waves/lead_changes_per_hand", 1, false}},
+       true},
       {"decline", "和了が盾牌没収というリスクを伴うため、アガるべきか否かの戦略性が発生",
-       "players decline certain wins more often", {{"decline/declined_rate", 1, false}}},
+       "players decline certain wins more often", {{"decline/declined_rate", 1, false}}, true},
   };
   return kClaims;
 }

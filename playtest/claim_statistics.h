@@ -53,7 +53,11 @@ struct Claim {
   std::string seed;   // the seed's words
   std::string text;   // what it claims for the ruleset against the baseline, in English
   std::vector<ClaimPart> parts;
+  // The seed claims it of shields (offence, defence, waves, decline: what shields do to play): a
+  // ruleset without shields gets the verdict kNoShieldsVerdict, whatever its figures.
+  bool about_shields = false;
 };
+inline constexpr const char* kNoShieldsVerdict = "no_shields";
 [[nodiscard]] const std::vector<Claim>& SeedClaims();
 
 // The verdict of one part from its figure ({"estimate","ci95"}): "supported" when the interval

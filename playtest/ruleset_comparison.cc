@@ -105,7 +105,12 @@ json CompareRulesets(const std::vector<RulesetRun>& runs, int jobs, int baseline
             fs.Custom(where + "/difference", [fr, fb](std::span<const double> w) { return fr(w) - fb(w); }, true);
           }
         }
-        v["claims"].push_back({{"id", claim.id}, {"seed", claim.seed}, {"text", claim.text}, {"parts", parts}});
+        v["claims"].push_back({{"id", claim.id},
+                               {"seed", claim.seed},
+                               {"text", claim.text},
+                               {"parts", parts},
+                               {"about_shields", claim.about_shields},
+                               {"shields", runs[r].header.shields}});
       }
       verdicts.push_back(std::move(v));
     }
@@ -120,6 +125,18 @@ json CompareRulesets(const std::vector<RulesetRun>& runs, int jobs, int baseline
     for (json& c : v["claims"]) {
       bool all_supported = true, any_contradicted = false, unbounded = false;
       double needed = 0;
+      // A claim about shields says nothing of a ruleset without them: its figures stay, no verdict.
+      const bool no_shields = c["about_shields"].get<bool>() && !c["shields"].get<bool>();
+      c.erase("shields");
+      if (no_shields) {
+        for (json& p : c["parts"]) {
+          p["verdict"] = kNoShieldsVerdict;
+          p["games_needed"] = nullptr;
+        }
+        c["verdict"] = kNoShieldsVerdict;
+        c["games_needed"] = nullptr;
+        continue;
+      }
       for (json& p : c["parts"]) {
         const std::string verdict = PartVerdict(p["difference"], p["direction"].get<int>());
         p["verdict"] = verdict;

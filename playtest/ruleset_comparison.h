@@ -25,8 +25,10 @@ struct RulesetRun {
 // (highest skill share first), "differences": [{"a", "b", "skill_share_difference",
 // "luck_share_difference", "rank_advantage_difference", "claims": {figure: a - b}}...] (paired,
 // with p-values), "baseline": name or null, "verdicts": [{"rules", "baseline", "claims": [{"id",
-// "seed", "text", "parts": [{"figure", "direction", "own", "difference" (or "figure_value"),
-// "verdict", "games_needed"}], "verdict", "games_needed"}]}] for every ruleset but the baseline}.
+// "seed", "text", "about_shields", "parts": [{"figure", "direction", "own", "difference" (or
+// "figure_value"), "verdict", "games_needed"}], "verdict", "games_needed"}]}] for every ruleset but
+// the baseline}. A verdict is "supported", "contradicted", "undecided", or "no_shields" for a claim
+// about shields (Claim::about_shields) judged on a ruleset without shields.
 // `baseline` is an index into runs (-1: no verdicts). Needs duplicate runs with the same number
 // of sets. The bootstrap runs on `jobs` threads; the result does not depend on them.
 [[nodiscard]] nlohmann::json CompareRulesets(const std::vector<RulesetRun>& runs, int jobs = 1, int baseline = -1);

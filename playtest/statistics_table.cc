@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "playtest/claim_statistics.h"
+
 namespace mj {
 
 using nlohmann::json;
@@ -81,13 +83,19 @@ std::string FormatClaims(const json& s) {
   out += "  offence: tenpai " + f("offence", "tenpai_rate", 1, 100) + "% of player-hands, first tenpai after " +
          f("offence", "first_tenpai_turn", 2) + " own discards, win value " + f("offence", "win_value_share", 3) +
          " of the point scale\n";
+  // Without shields nobody holds or carries one: the by-shield figures have nothing to compare.
+  const bool shields = s.contains("rules") && s["rules"].contains("shields");
   out += "  defence: faced a riichi " + f("defence", "faced_riichi_rate", 1, 100) + "%, dealt in to it " +
-         f("defence", "deal_in_vs_riichi_rate", 1, 100) + "% (with a face-down shield " +
-         f("defence", "with_exchange_deal_in_rate", 1, 100) + "%, without " +
-         f("defence", "without_exchange_deal_in_rate", 1, 100) + "%), kept tenpai or won " +
-         f("defence", "push_rate", 1, 100) + "%\n";
-  out += "  waves: lead changes per hand " + f("waves", "lead_changes_per_hand", 3) + ", win rate carrying shields " +
-         f("waves", "win_rate_carried", 1, 100) + "% against " + f("waves", "win_rate_not_carried", 1, 100) + "%\n";
+         f("defence", "deal_in_vs_riichi_rate", 1, 100) + "%" +
+         (shields ? " (with a face-down shield " + f("defence", "with_exchange_deal_in_rate", 1, 100) + "%, without " +
+                        f("defence", "without_exchange_deal_in_rate", 1, 100) + "%)"
+                  : std::string()) +
+         ", kept tenpai or won " + f("defence", "push_rate", 1, 100) + "%\n";
+  out += "  waves: lead changes per hand " + f("waves", "lead_changes_per_hand", 3) +
+         (shields ? ", win rate carrying shields " + f("waves", "win_rate_carried", 1, 100) + "% against " +
+                        f("waves", "win_rate_not_carried", 1, 100) + "%"
+                  : std::string(", no shields in this ruleset")) +
+         "\n";
   out += "  whether to win: a certain win declined in " + f("decline", "declined_rate", 2, 100) +
          "% of player-hands; after declining the seat won the hand " + f("decline", "declined_hand_won_rate", 1, 100) +
          "%, its points changed by " + f("decline", "declined_delta_share", 3) + " of the scale (won hands: " +
@@ -103,7 +111,9 @@ std::string FormatVerdicts(const json& comparison) {
            " (paired 95% intervals; docs/PLAYTEST.md):\n";
     for (const json& c : v["claims"]) {
       std::string verdict = c["verdict"].get<std::string>();
-      if (verdict == "undecided") {
+      if (verdict == kNoShieldsVerdict) {
+        verdict = "no shields in this ruleset (the seed claims it of shields; no verdict)";
+      } else if (verdict == "undecided") {
         verdict = "undecided at this sample size";
         verdict += c["games_needed"].is_number()
                        ? " (about " + std::to_string(c["games_needed"].get<long long>()) + " games per ruleset would decide)"
@@ -113,8 +123,9 @@ std::string FormatVerdicts(const json& comparison) {
       for (const json& p : c["parts"]) {
         const std::string what = p["own"].get<bool>() ? p["figure"].get<std::string>()
                                                       : p["figure"].get<std::string>() + " difference";
-        out += "      " + what + " " + FormatFigure(p["difference"], 3) + " -> " + p["verdict"].get<std::string>() +
-               "\n";
+        const std::string part = p["verdict"].get<std::string>();
+        out += "      " + what + " " + FormatFigure(p["difference"], 3) + " -> " +
+               (part == kNoShieldsVerdict ? std::string("no shields") : part) + "\n";
       }
     }
   }

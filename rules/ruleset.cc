@@ -200,7 +200,7 @@ std::optional<Error> CheckCombinations(const Ruleset& r) {
 
 }  // namespace
 
-Result<Ruleset> FromJson(const json& j, int depth) {
+Result<Ruleset> FromJson(const json& j, int depth, const Ruleset* start) {
   if (!j.is_object()) return Error{"a ruleset must be a JSON object, got " + Describe(j)};
   for (const auto& [key, value] : j.items()) {
     if (!IsKnownKey(key)) return Error{"unknown key " + Quote(key) + " in ruleset"};
@@ -208,6 +208,10 @@ Result<Ruleset> FromJson(const json& j, int depth) {
 
   Ruleset r;
   r.yaku = RiichiYakuTable();
+  if (start != nullptr) {
+    if (j.contains("base")) return KeyError("base", "cannot be given over a ruleset that is already the base");
+    r = *start;
+  }
   if (j.contains("base")) {
     const json& b = j["base"];
     if (!b.is_string())
@@ -369,6 +373,14 @@ using namespace ruleset_json;
 Result<Ruleset> RulesetFromJson(const nlohmann::json& j) {
   try {
     return FromJson(j, 0);
+  } catch (const std::exception& e) {
+    return Error{std::string("ruleset: ") + e.what()};
+  }
+}
+
+Result<Ruleset> RulesetFromJson(const nlohmann::json& j, const Ruleset& base) {
+  try {
+    return FromJson(j, 0, &base);
   } catch (const std::exception& e) {
     return Error{std::string("ruleset: ") + e.what()};
   }

@@ -38,9 +38,11 @@ struct YakuValue {
 enum class ShieldOverflow : uint8_t { kReturnToWall, kRefuse };
 
 // The shield (盾牌) module of seed 003, for the engine; any ruleset may switch it on.
+// per_hand 0 is read as a ruleset without shields (enabled false, docs/RULESET.md): every reader
+// of a ruleset asks only `enabled` whether shields exist.
 struct ShieldRules {
   bool enabled = false;
-  int per_hand = 2;              // shields added each hand: a player carrying n keeps n + per_hand
+  int per_hand = 2;              // shields added each hand (0-4): a player carrying n keeps n + per_hand
   int extra_tiles = 2;           // tiles dealt beyond the usual 14/13 (must equal per_hand)
   bool tsumo_protection = true;  // a face-up shield tile among the tsumo winner's waits: pays nothing
   bool open_riichi = true;       // the winner's open riichi cancels tsumo protection
@@ -183,6 +185,9 @@ struct Ruleset {
 // Parses and validates a ruleset JSON object. Keys not present keep the defaults of the
 // `base` preset named by "base" (default: the built-in riichi values).
 [[nodiscard]] Result<Ruleset> RulesetFromJson(const nlohmann::json& j);
+// The keys of j read over `base` (j has no "base" key), validated as a ruleset file naming base
+// as its "base" would be: for sweeps (rules/ruleset_sweep.h), whose base may be any ruleset.
+[[nodiscard]] Result<Ruleset> RulesetFromJson(const nlohmann::json& j, const Ruleset& base);
 // The whole ruleset as JSON (every key), for replays; RulesetFromJson(ToJson(r)) == r.
 [[nodiscard]] nlohmann::json RulesetToJson(const Ruleset& r);
 

@@ -31,7 +31,8 @@ inline constexpr size_t kMaxNameBytes = 200;         // a ruleset's "name"
 inline constexpr int kMaxBaseDepth = 8;             // "base" chains longer than this are a cycle
 inline constexpr int kMaxHands = 10000;             // bound for max_hands
 inline constexpr size_t kMaxHanPoints = 100;        // entries of han_points
-inline constexpr int kMinShields = 1, kMaxShields = 4;  // shields.per_hand and shields.extra_tiles
+// shields.per_hand and shields.extra_tiles; per_hand 0 is a ruleset without shields (docs/RULESET.md).
+inline constexpr int kMinShields = 0, kMaxShields = 4;
 
 // `s` in double quotes, made printable and clipped (a huge or binary name is not echoed).
 [[nodiscard]] std::string Quote(std::string_view s);
@@ -47,6 +48,7 @@ std::optional<Error> GetInt(const nlohmann::json& j, std::string_view key, int64
                             int& out);
 
 // A whole ruleset object (defined in ruleset.cc); `depth` counts "base" links followed so far.
-[[nodiscard]] Result<Ruleset> FromJson(const nlohmann::json& j, int depth);
+// Without a "base" key the keys of j are read over `start` (null: the built-in riichi values).
+[[nodiscard]] Result<Ruleset> FromJson(const nlohmann::json& j, int depth, const Ruleset* start = nullptr);
 
 }  // namespace mj::ruleset_json

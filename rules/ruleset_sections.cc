@@ -81,7 +81,8 @@ std::optional<Error> GetIntArray(const json& v, const std::string& where, int64_
 }  // namespace
 
 // "shields": {"enabled", "per_hand", "extra_tiles", "tsumo_protection", "open_riichi",
-// "overflow", "carry_face_up", "abortive_keeps_all"}; fields not given keep the base's. Errors
+// "overflow", "carry_face_up", "abortive_keeps_all"}; fields not given keep the base's, but
+// extra_tiles follows a per_hand given without it and per_hand 0 turns "enabled" off. Errors
 // name the field as "shields.FIELD".
 std::optional<Error> ApplyShields(const json& v, ShieldRules& s) {
   if (!v.is_object()) return KeyError("shields", "must be an object, got " + Describe(v));
@@ -121,6 +122,18 @@ std::optional<Error> ApplyShields(const json& v, ShieldRules& s) {
     if (!v.contains(f.key)) continue;
     if (auto err = GetInt(v, f.key, kMinShields, kMaxShields, s.*f.member))
       return Error{"\"shields." + err->message.substr(1)};
+  }
+  // extra_tiles must equal per_hand (CheckCombinations): left out beside a per_hand, it follows it,
+  // so {"shields": {"per_hand": 3}} (a file, a preset override, a sweep) means 3 and 3.
+  if (v.contains("per_hand") && !v.contains("extra_tiles")) s.extra_tiles = s.per_hand;
+  // per_hand 0 is a ruleset without shields: "enabled" becomes false when it is left out (kept from
+  // the base), and an "enabled": true beside it is refused rather than ignored.
+  if (s.per_hand == 0) {
+    if (v.contains("enabled") && s.enabled)
+      return KeyError("shields.enabled",
+                      "is true but \"shields.per_hand\" is 0: no shields are ever dealt, so there are none "
+                      "to enable (leave \"enabled\" out or set it false)");
+    s.enabled = false;
   }
   if (v.contains("overflow")) {
     const json& o = v["overflow"];

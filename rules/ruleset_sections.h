@@ -13,7 +13,8 @@
 namespace mj::ruleset_json {
 
 // "shields": {"enabled", "per_hand", "extra_tiles", "tsumo_protection", "open_riichi", "overflow",
-// "carry_face_up", "abortive_keeps_all"}.
+// "carry_face_up", "abortive_keeps_all"}; a per_hand without extra_tiles sets both, per_hand 0
+// turns "enabled" off (and refuses an "enabled": true beside it).
 std::optional<Error> ApplyShields(const nlohmann::json& v, ShieldRules& s);
 std::optional<Error> ApplyFuless(const nlohmann::json& v, FulessRules& f);
 std::optional<Error> ApplyAyame(const nlohmann::json& v, AyameRules& a);

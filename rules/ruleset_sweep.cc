@@ -17,16 +17,19 @@ std::vector<std::string> Split(const std::string& text, char sep) {
   }
 }
 
-// Sets the dotted `key` of j to v; the key must exist (a sweep changes a ruleset's key, it does
-// not invent one).
-Result<bool> SetKey(json& j, const std::string& key, const json& v, const std::string& base) {
-  json* at = &j;
+// Sets the dotted `key` of `overlay` to v, creating its sections; the key must be one of
+// `whole` (the base's every key: a sweep changes a ruleset's key, it does not invent one).
+Result<bool> SetKey(json& overlay, const json& whole, const std::string& key, const json& v, const std::string& base) {
+  const json* known = &whole;
+  json* at = &overlay;
   for (const std::string& part : Split(key, '.')) {
-    if (!at->is_object() || !at->contains(part))
+    if (!known->is_object() || !known->contains(part))
       return Error{"--vary: \"" + key + "\" is not a key of ruleset \"" + base + "\" (docs/RULESET.md)"};
+    known = &(*known)[part];
+    if (!at->is_object()) *at = json::object();
     at = &(*at)[part];
   }
-  if (at->is_object() || at->is_array())
+  if (known->is_object() || known->is_array())
     return Error{"--vary: \"" + key + "\" is a section, not a value; name one of its keys"};
   *at = v;
   return true;
@@ -64,12 +67,13 @@ Result<std::vector<Ruleset>> SweepRulesets(const Ruleset& base, const std::vecto
   }
   std::vector<Ruleset> out;
   for (const std::vector<size_t>& combo : combos) {
-    json j = RulesetToJson(base);
+    const json whole = RulesetToJson(base);
+    json j = json::object();
     std::string label;
     for (size_t o = 0; o < combo.size(); ++o) {
       const RulesetVary& v = vary[o];
       for (const std::string& key : v.keys) {
-        auto set = SetKey(j, key, v.values[combo[o]], base.name);
+        auto set = SetKey(j, whole, key, v.values[combo[o]], base.name);
         if (!set) return Error{set.error()};
       }
       if (!label.empty()) label += ",";
@@ -78,7 +82,7 @@ Result<std::vector<Ruleset>> SweepRulesets(const Ruleset& base, const std::vecto
       label += keys + "=" + v.texts[combo[o]];
     }
     j["name"] = base.name + "[" + label + "]";
-    auto r = RulesetFromJson(j);
+    auto r = RulesetFromJson(j, base);
     if (!r) return Error{"--vary " + label + ": " + r.error()};
     out.push_back(std::move(r).value());
   }

@@ -79,7 +79,7 @@ def claim(stats_one, path):
 
 def short_name(name):
     """A swept ruleset's label: its base and the swept values ("dunpai 3" for
-    "dunpai[shields.per_hand+shields.extra_tiles=3]")."""
+    "dunpai[shields.per_hand=3]")."""
     if "[" not in name or not name.endswith("]"):
         return name
     base, inside = name[:-1].split("[", 1)
@@ -239,9 +239,12 @@ def verdict_table(comp):
                 f"{html.escape(p['figure'])}{'' if p['own'] else ' difference'} {figure_text(p['difference'])} "
                 f"({p['verdict']})" for p in c["parts"])
             need = c.get("games_needed")
-            verdict = c["verdict"] if c["verdict"] != "undecided" else (
-                "undecided at this sample size: " + (f"about {need} games per ruleset would decide" if need is not None
-                                                     else "no difference seen"))
+            if c["verdict"] == "no_shields":
+                verdict = "no shields in this ruleset (the seed claims it of shields; no verdict)"
+            else:
+                verdict = c["verdict"] if c["verdict"] != "undecided" else (
+                    "undecided at this sample size: " + (f"about {need} games per ruleset would decide"
+                                                         if need is not None else "no difference seen"))
             rows.append(f"<tr class=\"{c['verdict']}\"><td>{html.escape(v['rules'])}</td><td>{html.escape(c['id'])}"
                         f"<br><small>{html.escape(c['seed'])}</small></td><td><b>{html.escape(verdict)}</b></td>"
                         f"<td>{html.escape(c['text'])}</td><td><small>{parts}</small></td></tr>")

@@ -66,16 +66,52 @@ TEST(RulesetSweep, GridIsTheFirstKeyOutermost) {
   EXPECT_EQ(got, base);
 }
 
+TEST(RulesetSweep, PerHandAloneIsTheHandWrittenFile) {
+  // The issue's own sweep: per_hand alone, extra_tiles following it as in a ruleset file, and 0 a
+  // Dunpai without shields (docs/RULESET.md "shields"): every other key stays Dunpai's.
+  auto sweep = SweepRulesets(Preset("dunpai"), Vary({"shields.per_hand=0,1,2,3,4"}));
+  ASSERT_TRUE(sweep.ok()) << sweep.error();
+  ASSERT_EQ(sweep->size(), 5u);
+  EXPECT_EQ((*sweep)[0].name, "dunpai[shields.per_hand=0]");
+  EXPECT_EQ(RulesetToJson((*sweep)[0]), RulesetToJson(HandWritten("dunpai_per_hand_0.json")));
+  EXPECT_FALSE((*sweep)[0].shields.enabled);
+  for (int v = 1; v <= 4; ++v) {
+    const Ruleset& r = (*sweep)[static_cast<size_t>(v)];
+    EXPECT_EQ(r.name, "dunpai[shields.per_hand=" + std::to_string(v) + "]");
+    EXPECT_TRUE(r.shields.enabled) << v;
+    EXPECT_EQ(r.shields.per_hand, v);
+    EXPECT_EQ(r.shields.extra_tiles, v);
+  }
+  json three = RulesetToJson((*sweep)[3]), written = RulesetToJson(HandWritten("dunpai_per_hand_3.json"));
+  three.erase("name");
+  written.erase("name");
+  EXPECT_EQ(three, written);
+  // Without shields the rest of Dunpai is unchanged: only the name and the shield switch and count.
+  json base = RulesetToJson(Preset("dunpai")), zero = RulesetToJson((*sweep)[0]);
+  base.erase("name");
+  zero.erase("name");
+  zero["shields"]["enabled"] = true;
+  zero["shields"]["per_hand"] = 2;
+  zero["shields"]["extra_tiles"] = 2;
+  EXPECT_EQ(zero, base);
+}
+
 TEST(RulesetSweep, RefusesWhatARulesetFileWouldRefuse) {
-  // Dunpai ties extra_tiles to per_hand (docs/DUNPAI.md): one of them alone is refused by the reader.
-  auto one = SweepRulesets(Preset("dunpai"), Vary({"shields.per_hand=2,3"}));
+  // Dunpai ties extra_tiles to per_hand (docs/DUNPAI.md): extra_tiles alone is refused by the reader.
+  auto one = SweepRulesets(Preset("dunpai"), Vary({"shields.extra_tiles=2,3"}));
   ASSERT_FALSE(one.ok());
-  EXPECT_NE(one.error().find("shields.per_hand=3"), std::string::npos) << one.error();
-  EXPECT_NE(one.error().find("extra_tiles"), std::string::npos) << one.error();
-  // per_hand 0 is outside 1-4.
-  auto zero = SweepRulesets(Preset("dunpai"), Vary({"shields.per_hand+shields.extra_tiles=0"}));
-  ASSERT_FALSE(zero.ok());
-  EXPECT_NE(zero.error().find("per_hand"), std::string::npos) << zero.error();
+  EXPECT_NE(one.error().find("shields.extra_tiles=3"), std::string::npos) << one.error();
+  EXPECT_NE(one.error().find("must equal \"shields.per_hand\""), std::string::npos) << one.error();
+  // per_hand is 0 to 4.
+  auto five = SweepRulesets(Preset("dunpai"), Vary({"shields.per_hand=4,5"}));
+  ASSERT_FALSE(five.ok());
+  EXPECT_NE(five.error().find("\"shields.per_hand\" must be an integer from 0 to 4, got 5"), std::string::npos)
+      << five.error();
+  // No shields cannot be switched on: a grid setting enabled true beside per_hand 0 is refused.
+  auto on = SweepRulesets(Preset("dunpai"), Vary({"shields.enabled=true", "shields.per_hand=0"}));
+  ASSERT_FALSE(on.ok());
+  EXPECT_NE(on.error().find("\"shields.enabled\" is true but \"shields.per_hand\" is 0"), std::string::npos)
+      << on.error();
   auto unknown = SweepRulesets(Preset("dunpai"), Vary({"shields.per_hnd=2"}));
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.error().find("\"shields.per_hnd\" is not a key of ruleset \"dunpai\""), std::string::npos)

@@ -487,6 +487,37 @@ TEST(RulesetJsonTest, ShieldFieldsOverrideOneByOne) {
   EXPECT_TRUE(riichi->shields.enabled);
 }
 
+TEST(RulesetJsonTest, ShieldsPerHandZeroIsDunpaiWithoutShields) {
+  // docs/RULESET.md "shields": per_hand 0 deals no shields, so the ruleset has none (enabled
+  // false), extra_tiles follows a per_hand given alone, and every other key stays the base's.
+  auto zero = RulesetFromJson({{"base", "dunpai"}, {"shields", {{"per_hand", 0}}}});
+  ASSERT_TRUE(zero.ok()) << zero.error();
+  EXPECT_EQ(zero->shields, (ShieldRules{false, 0, 0, true, true}));
+  Ruleset dunpai = LoadRuleset("dunpai").value();
+  dunpai.shields = zero->shields;
+  EXPECT_EQ(*zero, dunpai);
+  auto back = RulesetFromJson(json::parse(RulesetToJson(*zero).dump()));
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(*back, *zero);
+  // The same from a file, and with enabled false said outright.
+  const std::string path = WriteTempFile("ruleset_test_no_shields.json",
+                                         R"({"base": "dunpai", "name": "d0", "shields": {"per_hand": 0}})");
+  auto file = LoadRuleset(path);
+  ASSERT_TRUE(file.ok()) << file.error();
+  EXPECT_EQ(file->shields, zero->shields);
+  auto said = RulesetFromJson({{"base", "dunpai"}, {"shields", {{"enabled", false}, {"per_hand", 0}, {"extra_tiles", 0}}}});
+  ASSERT_TRUE(said.ok()) << said.error();
+  EXPECT_EQ(said->shields, zero->shields);
+  // A per_hand given alone carries extra_tiles with it; refusing still needs both given and unequal.
+  auto three = RulesetFromJson({{"base", "dunpai"}, {"shields", {{"per_hand", 3}}}});
+  ASSERT_TRUE(three.ok()) << three.error();
+  EXPECT_EQ(three->shields.extra_tiles, 3);
+  EXPECT_TRUE(three->shields.enabled);
+  // overflow "refuse" bounds only shields that exist: with per_hand 0 there is nothing to carry.
+  auto refuse = RulesetFromJson({{"base", "dunpai"}, {"shields", {{"per_hand", 0}, {"overflow", "refuse"}}}});
+  ASSERT_TRUE(refuse.ok()) << refuse.error();
+}
+
 TEST(RulesetErrorTest, NewKeysWrongTypesAndRanges) {
   for (const char* key : {"peach_tiles", "dora", "dead_wall", "round_wind", "dealer_pays_double", "renchan",
                           "riichi_open_hand", "kuikae", "closed_kan_hidden"}) {
@@ -505,7 +536,8 @@ TEST(RulesetErrorTest, NewKeysWrongTypesAndRanges) {
   ExpectError({{"shields", {{"enable", true}}}}, {"unknown key \"enable\" in \"shields\""});
   ExpectError({{"shields", {{"enabled", "yes"}}}}, {"\"shields.enabled\" must be a boolean, got string"});
   ExpectError({{"shields", {{"per_hand", 5}, {"extra_tiles", 5}}}},
-              {"\"shields.per_hand\" must be an integer from 1 to 4, got 5"});
+              {"\"shields.per_hand\" must be an integer from 0 to 4, got 5"});
+  ExpectError({{"shields", {{"per_hand", -1}}}}, {"\"shields.per_hand\" must be an integer from 0 to 4, got -1"});
   ExpectError({{"shields", {{"extra_tiles", "2"}}}}, {"\"shields.extra_tiles\" must be an integer, got string"});
   ExpectError({{"yaku", {{"peach_dora", {{"counts_for_minimum", true}}}}}}, {"yaku \"peach_dora\"", "minimum"});
   ExpectError({{"yaku", {{"kongs", {{"yakuman", 1}}}}}}, {"yaku \"kongs\": is not a yakuman"});
@@ -526,6 +558,13 @@ TEST(RulesetErrorTest, NewKeysImpossibleCombinations) {
   EXPECT_EQ(ErrorOf({{"length", "unlimited"}, {"max_hands", 8}}), "");
   // The extra tiles dealt become the new shields.
   ExpectError({{"shields", {{"extra_tiles", 3}}}}, {"\"shields.extra_tiles\" (3) must equal \"shields.per_hand\" (2)"});
+  ExpectError({{"base", "dunpai"}, {"shields", {{"per_hand", 3}, {"extra_tiles", 2}}}},
+              {"\"shields.extra_tiles\" (2) must equal \"shields.per_hand\" (3)"});
+  // per_hand 0 is no shields at all: they cannot be switched on beside it.
+  ExpectError({{"base", "dunpai"}, {"shields", {{"enabled", true}, {"per_hand", 0}}}},
+              {"\"shields.enabled\" is true but \"shields.per_hand\" is 0"});
+  ExpectError({{"base", "dunpai"}, {"shields", {{"per_hand", 0}, {"extra_tiles", 2}}}},
+              {"\"shields.extra_tiles\" (2) must equal \"shields.per_hand\" (0)"});
   // The dunpai module pays by the han table.
   ExpectError({{"base", "dunpai"}, {"han_points", json::array()}}, {"\"han_points\"", "dunpai"});
   ExpectError({{"scoring", "dunpai"}}, {"\"han_points\""});
