@@ -184,6 +184,80 @@ double TsumoPaidShare(const Ctx& c, uint64_t waits, bool open_riichi) {
   return 1.0 - protected_seats / 3.0;
 }
 
+Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool riichi, bool open_riichi);
+
+// Whether the seat could declare riichi once its closed hand is tenpai (after one more draw).
+bool RiichiPossible(const Ctx& c, const ExpertHand& h) {
+  const Ruleset& rules = c.view.rules();
+  const int me = c.view.seat();
+  return c.options.riichi && rules.riichi_allowed && h.closed() && !c.view.in_riichi(me) &&
+         c.view.tiles_left() >= 5 &&
+         (!rules.riichi_needs_points || rules.riichi_deposit <= 0 || c.view.score(me) >= rules.riichi_deposit);
+}
+
+// One-shanten look-ahead: for every unseen kind that makes the hand tenpai, the best tenpai hand
+// it leaves (its wait, ron share and value from the scoring module: yaku, dora, red fives, riichi
+// with ura, or dama where riichi is worth less), instead of a typical wait and a typical value.
+// The chance of reaching tenpai is the acceptance-based dynamic program; each useful draw carries
+// its share (its unseen copies over the acceptance) of the reach, and its own tenpai stage.
+// False if no draw gives a tenpai that can win (the caller keeps its estimate).
+bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, const WinChanceInput& base, Outlook* out) {
+  const int melds = h.num_melds();
+  const bool riichi_ok = RiichiPossible(c, h);
+  const double deposit = c.view.rules().riichi_deposit;
+  ExpertHand h2 = h;
+  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0;
+  for (int d = 0; d < kNumKinds; ++d) {
+    if (c.unseen[d] == 0 || h.counts[d] >= 4) continue;
+    ++h2.counts[d];
+    if (Shanten(h2.counts, melds) == 0) {
+      acceptance += c.unseen[d];
+      // The best tenpai discard after drawing d, by its own win chance x value now.
+      double best = 0, best_value = 0, best_wait = 0, best_ron_share = 0;
+      for (int x = 0; x < kNumKinds; ++x) {
+        if (h2.counts[x] == 0 || x == d) continue;
+        --h2.counts[x];
+        if (Shanten(h2.counts, melds) == 0) {
+          const Outlook o = LookAhead(c, h2, x, riichi_ok, false);
+          const double dama = o.dama.win * o.dama_value;
+          const double rii = riichi_ok ? o.riichi.win * o.riichi_value - deposit : -1e18;
+          if (std::max(dama, rii) > best && o.acceptance > 0) {
+            best = std::max(dama, rii);
+            const bool use_riichi = rii > dama;
+            const WinChance& w = use_riichi ? o.riichi : o.dama;
+            // A riichi's value net of its deposit, paid now and back only with a win.
+            best_value = use_riichi ? best / w.win : o.dama_value;
+            best_wait = o.acceptance;
+            // A furiten wait or one without a yaku on ron wins only by tsumo.
+            best_ron_share = w.tsumo_share < 1 ? (use_riichi ? kRonShareRiichi : kRonShareDama) : 0;
+          }
+        }
+        ++h2.counts[x];
+      }
+      WinChanceInput next = base;
+      if (best > 0) {
+        next.next_wait = best_wait;
+        next.next_ron_share = best_ron_share;
+      }
+      const WinChance w = EstimateWinChance(next);
+      const double share = c.unseen[d];
+      alive += share * w.alive_rounds;
+      if (best > 0) {
+        win += share * w.win;
+        ev += share * w.win * best_value;
+        tsumo += share * w.win * w.tsumo_share;
+      }
+    }
+    --h2.counts[d];
+  }
+  if (acceptance <= 0 || win <= 0) return false;
+  out->dama.win = win / acceptance;
+  out->dama.alive_rounds = alive / acceptance;
+  out->dama.tsumo_share = tsumo / win;
+  out->dama_value = ev / win;
+  return true;
+}
+
 Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool riichi, bool open_riichi) {
   Outlook out;
   const int melds = h.num_melds();
@@ -234,6 +308,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
   in.shanten = out.shanten;
   in.acceptance = out.acceptance;
   in.ron_share = kRonShareDama;
+  if (out.shanten == 1 && c.options.lookahead && path >= 1 && OneShantenLookAhead(c, h, in, &out)) return out;
   out.dama = EstimateWinChance(in);
   out.dama.win *= path;
   const HandStyle style = !closed                 ? HandStyle::kOpen
