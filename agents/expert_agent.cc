@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <unordered_map>
 
 #include "agents/expert_placement.h"
 #include "agents/expert_threat.h"
@@ -39,6 +40,36 @@ bool IsCall(const Action& a) {
   return a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan;
 }
 
+// The outlook of a 13-equivalent hand: chance to win and value, per declaration.
+struct Outlook {
+  int shanten = 8;
+  int acceptance = 0;
+  WinChance dama;
+  double dama_value = 0;
+  WinChance riichi;
+  double riichi_value = 0;
+  WinChance open;
+  double open_value = 0;
+  bool tenpai = false;
+};
+
+// A tenpai hand as the look-aheads meet it: concealed counts, the kinds thrown beyond the river
+// (furiten), the declarations asked for and the marked tiles.
+struct TenpaiKey {
+  KindCounts counts{};
+  KindMask thrown = 0;
+  uint8_t flags = 0;
+  friend bool operator==(const TenpaiKey&, const TenpaiKey&) = default;
+};
+struct TenpaiKeyHash {
+  size_t operator()(const TenpaiKey& k) const {
+    uint64_t h = 1469598103934665603ull;
+    for (uint8_t x : k.counts) h = (h ^ x) * 1099511628211ull;
+    h = (h ^ k.thrown) * 1099511628211ull;
+    return static_cast<size_t>((h ^ k.flags) * 1099511628211ull);
+  }
+};
+
 // Everything one decision shares.
 struct Ctx {
   const PlayerView& view;
@@ -58,6 +89,9 @@ struct Ctx {
   KindMask yakuhai = 0;
   double table_bonus = 0;  // honba and deposits a win collects (not in typical values)
   double scale = 1;        // the ruleset's points against riichi's (a typical open hand / 2000)
+  // Tenpai outlooks already computed in this decision (the look-aheads reach the same tenpai
+  // hands from many discards), by hand, thrown kinds and declarations.
+  mutable std::unordered_map<TenpaiKey, Outlook, TenpaiKeyHash> tenpai_memo;
 
   Ctx(const PlayerView& v, const ExpertOptions& o, const TypicalValues& t) : view(v), options(o), typical(t) {}
 };
@@ -155,18 +189,6 @@ double OpenYakuPath(const Ctx& c, const ExpertHand& h, bool* tanyao_only) {
   return pair_path;
 }
 
-// The outlook of a 13-equivalent hand: chance to win and value, per declaration.
-struct Outlook {
-  int shanten = 8;
-  int acceptance = 0;
-  WinChance dama;
-  double dama_value = 0;
-  WinChance riichi;
-  double riichi_value = 0;
-  WinChance open;
-  double open_value = 0;
-  bool tenpai = false;
-};
 
 // The share of a tsumo that reaches the winner: a seat with a face-up shield among the waits
 // pays nothing (tsumo protection), unless an open riichi cancels it.
@@ -184,7 +206,7 @@ double TsumoPaidShare(const Ctx& c, uint64_t waits, bool open_riichi) {
   return 1.0 - protected_seats / 3.0;
 }
 
-Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool riichi, bool open_riichi);
+Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riichi, bool open_riichi);
 
 // Whether the seat could declare riichi once its closed hand is tenpai (after one more draw).
 bool RiichiPossible(const Ctx& c, const ExpertHand& h) {
@@ -201,7 +223,8 @@ bool RiichiPossible(const Ctx& c, const ExpertHand& h) {
 // The chance of reaching tenpai is the acceptance-based dynamic program; each useful draw carries
 // its share (its unseen copies over the acceptance) of the reach, and its own tenpai stage.
 // False if no draw gives a tenpai that can win (the caller keeps its estimate).
-bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, const WinChanceInput& base, Outlook* out) {
+bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, const WinChanceInput& base,
+                         Outlook* out) {
   const int melds = h.num_melds();
   const bool riichi_ok = RiichiPossible(c, h);
   const double deposit = c.view.rules().riichi_deposit;
@@ -218,7 +241,7 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, const WinChanceInput
         if (h2.counts[x] == 0 || x == d) continue;
         --h2.counts[x];
         if (Shanten(h2.counts, melds) == 0) {
-          const Outlook o = LookAhead(c, h2, x, riichi_ok, false);
+          const Outlook o = LookAhead(c, h2, thrown | KindBit(static_cast<Kind>(x)), riichi_ok, false);
           const double dama = o.dama.win * o.dama_value;
           const double rii = riichi_ok ? o.riichi.win * o.riichi_value - deposit : -1e18;
           if (std::max(dama, rii) > best && o.acceptance > 0) {
@@ -258,10 +281,19 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, const WinChanceInput
   return true;
 }
 
-Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool riichi, bool open_riichi) {
+Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riichi, bool open_riichi) {
   Outlook out;
   const int melds = h.num_melds();
   out.shanten = Shanten(h.counts, melds);
+  TenpaiKey key;
+  if (out.shanten == 0) {
+    key.counts = h.counts;
+    key.thrown = thrown;
+    key.flags = static_cast<uint8_t>((riichi ? 1 : 0) | (open_riichi ? 2 : 0) | (std::min(h.red, 7) << 2) |
+                                     (std::min(h.peach, 7) << 5));
+    const auto it = c.tenpai_memo.find(key);
+    if (it != c.tenpai_memo.end()) return it->second;
+  }
   WinChanceInput in;
   in.unseen = c.unseen_total;
   in.draws = c.draws;
@@ -273,8 +305,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
     out.tenpai = true;
     const TenpaiValue v = ValueTenpai(c.view, h, c.unseen, riichi, open_riichi);
     out.acceptance = v.wait_tiles;
-    KindMask river = c.own_river;
-    if (discarded_kind >= 0) river |= KindBit(static_cast<Kind>(discarded_kind));
+    const KindMask river = c.own_river | thrown;
     const bool furiten = (v.waits & river) != 0;
     in.shanten = 0;
     in.acceptance = v.wait_tiles;
@@ -299,6 +330,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
     fill(0, in_riichi ? kRonShareRiichi : kRonShareDama, &out.dama, &out.dama_value);
     if (riichi) fill(1, kRonShareRiichi, &out.riichi, &out.riichi_value);
     if (open_riichi) fill(2, kRonShareOpenRiichi, &out.open, &out.open_value);
+    c.tenpai_memo.emplace(key, out);
     return out;
   }
   bool tanyao_only = false;
@@ -308,7 +340,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
   in.shanten = out.shanten;
   in.acceptance = out.acceptance;
   in.ron_share = kRonShareDama;
-  if (out.shanten == 1 && c.options.lookahead && path >= 1 && OneShantenLookAhead(c, h, in, &out)) return out;
+  if (out.shanten == 1 && c.options.lookahead && path >= 1 && OneShantenLookAhead(c, h, thrown, in, &out)) return out;
   out.dama = EstimateWinChance(in);
   out.dama.win *= path;
   const HandStyle style = !closed                 ? HandStyle::kOpen
@@ -471,7 +503,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
         const ExpertHand h = OwnHand(view, t);
         const bool r = options_.riichi && riichi_legal(t, ActionType::kRiichi);
         const bool o = options_.riichi && options_.open_riichi && riichi_legal(t, ActionType::kOpenRiichi);
-        d.outlook = LookAhead(c, h, KindOf(t), r, o);
+        d.outlook = LookAhead(c, h, KindBit(KindOf(t)), r, o);
         d.value = KeepGoing(c, d.outlook, &d.win, &d.future);
         slot = d;
       }
@@ -558,7 +590,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
           continue;
         }
         // After the kan the hand draws a replacement: it is a 13-equivalent hand now.
-        const Outlook o = LookAhead(c, h, -1, false, false);
+        const Outlook o = LookAhead(c, h, 0, false, false);
         double win = 0, future = 0;
         double value = view.in_riichi(me) ? o.dama.win * o.dama_value : KeepGoing(c, o, &win, &future);
         if (view.in_riichi(me)) win = o.dama.win;
@@ -585,7 +617,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   } else {
     // Another seat's discard or kan: ron, calls, pass.
     const ExpertHand now = OwnHand(view, kNoTile);
-    const Outlook stay = LookAhead(c, now, -1, false, false);
+    const Outlook stay = LookAhead(c, now, 0, false, false);
     double stay_win = 0, stay_future = 0;
     const double stay_value = view.in_riichi(me) ? stay.dama.win * stay.dama_value
                                                  : KeepGoing(c, stay, &stay_win, &stay_future);
@@ -637,7 +669,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
         h.melds.push_back(m);
         double value = -1e9, win = 0, deal_in = 0;
         if (a.type == ActionType::kDaiminkan) {
-          const Outlook o = LookAhead(c, h, -1, false, false);
+          const Outlook o = LookAhead(c, h, 0, false, false);
           double future = 0;
           value = KeepGoing(c, o, &win, &future) - 0.1 * c.pressure;
         } else {
@@ -646,7 +678,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
             if (h.counts[k] == 0 || k == KindOf(a.tile)) continue;
             ExpertHand after = h;
             --after.counts[k];
-            const Outlook o = LookAhead(c, after, k, false, false);
+            const Outlook o = LookAhead(c, after, KindBit(static_cast<Kind>(k)), false, false);
             double w = 0, future = 0;
             const double v = KeepGoing(c, o, &w, &future) - c.threats.Risk(static_cast<Kind>(k));
             if (v > value) {
