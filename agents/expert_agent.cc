@@ -348,6 +348,13 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
                                                   : HandStyle::kClosedDama;
   const double points = c.typical.Get(style, c.dealer, DoraHeld(c.view, h)) + c.table_bonus;
   out.dama_value = std::max(0.0, WinGain(c, points, -1));
+  // An open hand whose yaku is still only a yakuhai pair: the tenpai hands its draws make
+  // (a shanpon on the pair wins by ron with the yaku) when they are worth more than the share
+  // the pair's call route is given.
+  Outlook drawn = out;
+  if (out.shanten == 1 && c.options.lookahead && path < 1 && OneShantenLookAhead(c, h, thrown, in, &drawn) &&
+      drawn.dama.win * drawn.dama_value > out.dama.win * out.dama_value)
+    return drawn;
   return out;
 }
 
