@@ -33,6 +33,14 @@ constexpr double kEndGrowth = 0.012;
 // the pair's kind unseen, and with one (1 / 0.6 / 0.3 with two measured, riichi preset).
 constexpr double kPairPathTwoLeft = 0.6;
 constexpr double kPairPathOneLeft = 0.35;
+// A safe tile kept for later (anzenpai): a kind whose deal-in chance, averaged over the three
+// opponents as if each were tenpai, is at most kSafeTile; a slow hand (two or more from tenpai
+// after the discard) that throws its last such tile before anyone threatens pays kReserve
+// (riichi scale): the chance someone riichis while it is still slow, times the deal-in chance
+// of its first fold discard without a safe tile, times a riichi hand's value.
+constexpr double kSafeTile = 0.03;
+constexpr double kReserve = 200;
+constexpr int kReserveShanten = 2;
 // greedy_margin applies while every opponent's tenpai chance is below this.
 constexpr double kGreedyTenpai = 0.3;
 
@@ -399,6 +407,12 @@ double DealInNow(const Ctx& c, Kind k) {
   return 1.0 - miss;
 }
 
+// Shanten of the own hand after discarding `t`.
+int ShantenAfter(const PlayerView& view, Tile t) {
+  const ExpertHand h = OwnHand(view, t);
+  return Shanten(h.counts, h.num_melds());
+}
+
 // Tile-value tie-break: a tiny preference for throwing what greedy would throw first.
 double TieBreak(const Ctx& c, const TileValues& tv, Kind k, int acceptance) {
   return c.scale * (0.01 * acceptance - 0.02 * tv(k));
@@ -483,6 +497,21 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   const HeldMasks held = HeldMasksOf(view.counts());
   const TileValues tv(held, c.yakuhai, DoraKinds(view, held));
   const bool may_decline = rules.shields.enabled && options_.decline_wins;
+  // The own safe tiles (kSafeTile), for the reserve: only on the own turn before anyone is in
+  // riichi, from the third discard on.
+  auto safe_kind = [&c](int k) {
+    double sum = 0;
+    for (int j = 0; j < c.threats.count; ++j) sum += c.threats.opp[j].deal_in[k];
+    return c.threats.count > 0 && sum / c.threats.count <= kSafeTile;
+  };
+  int safe_held = 0;
+  const bool reserve_on = own_turn && options_.defence && !c.threats.AnyRiichi() && c.turn >= 3;
+  if (reserve_on)
+    for (int k = 0; k < kNumKinds; ++k)
+      if (view.counts()[k] > 0 && safe_kind(k)) safe_held += view.counts()[k];
+  auto breaks_reserve = [&](Kind k, int shanten_after) {
+    return reserve_on && shanten_after >= kReserveShanten && safe_held == 1 && view.counts()[k] == 1 && safe_kind(k);
+  };
 
   auto set = [&](size_t i, double value, double win, double deal_in, const char* note) {
     est[i].value = value;
@@ -522,7 +551,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
         case ActionType::kDiscard: {
           const DiscardEstimate& d = discard_estimate(a.tile);
           const Kind k = KindOf(a.tile);
-          const double risk = c.threats.Risk(k);
+          const double risk = c.threats.Risk(k) + (breaks_reserve(k, d.outlook.shanten) ? kReserve * c.scale : 0);
           set(i, d.value - risk + TieBreak(c, tv, k, d.outlook.acceptance), d.win, DealInNow(c, k),
               d.win > 0 ? (d.outlook.tenpai ? "dama" : "push") : "fold");
           break;
@@ -745,7 +774,8 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
       const Action g = helpers.plain.Choose(view, legal);
       const bool kind_ok = own_turn ? g.type == ActionType::kDiscard || g.type == ActionType::kRiichi : IsCall(g);
       for (size_t i = 0; i < legal.size() && kind_ok; ++i)
-        if (legal[i] == g && i != *best && est[i].value >= est[*best].value - options_.greedy_margin * c.scale) {
+        if (legal[i] == g && i != *best && est[i].value >= est[*best].value - options_.greedy_margin * c.scale &&
+            !(g.type == ActionType::kDiscard && breaks_reserve(KindOf(g.tile), ShantenAfter(view, g.tile)))) {
           *best = i;
           est[i].note = g.type == ActionType::kRiichi ? "greedy's riichi"
                         : own_turn                      ? "greedy's discard"

@@ -1,8 +1,9 @@
 // The `expert` agent (agents/expert_*.h): its options and name, whole games of every preset
 // (legal answers, determinism, Evaluate changing nothing), and hand-built positions whose right
 // answer mahjong theory settles: fold a far hand with genbutsu against a dealer riichi, push a
-// tenpai mangan with a suji tile, take the wider of two waits, take a win that makes it first in
-// the game's last hand, and read an open riichi's shown waits.
+// tenpai mangan with a suji tile, take the wider of two waits, keep the last safe tile of a slow
+// hand, take a win that makes it first in the game's last hand, and read an open riichi's shown
+// waits.
 
 #include <algorithm>
 #include <array>
@@ -215,6 +216,20 @@ TEST(ExpertPositions, TakesTheWiderWait) {
   ExpertAgent expert;
   const Action a = DecideTurn(expert, t);
   EXPECT_EQ(KindText(a), "3s") << ActionToString(a);
+}
+
+TEST(ExpertPositions, KeepsItsLastSafeTileInASlowHand) {
+  // Seat 1, fourth draw, nobody in riichi yet: 13m 46m 24p 79p 24s 68s, an isolated 9m and the
+  // last West (the other three in the others' rivers: it can never deal in). The hand is four
+  // from tenpai; throwing West keeps three more pairing draws (9m), throwing 9m keeps a tile that
+  // is safe against every later riichi. A strong player keeps the safe tile in a hand this slow.
+  Table t;
+  t.SetHand(1, "13m46m24p79p24s68s9m", "3z");
+  t.Go({"3z", "1s", "3z", "3z", "1z", "9p", "2z", "7z", "9s", "1p", "6z", "2z", "5z"});
+  t.TurnOf(1);
+  ExpertAgent expert;
+  const Action a = DecideTurn(expert, t);
+  EXPECT_EQ(KindText(a), "9m") << ActionToString(a);
 }
 
 TEST(ExpertPositions, TakesAWinThatMakesItFirstInTheLastHand) {
