@@ -498,14 +498,15 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   const TileValues tv(held, c.yakuhai, DoraKinds(view, held));
   const bool may_decline = rules.shields.enabled && options_.decline_wins;
   // The own safe tiles (kSafeTile), for the reserve: only on the own turn before anyone is in
-  // riichi, from the third discard on.
+  // riichi, from the third discard on, and only where riichi exists (what the tile is kept for).
   auto safe_kind = [&c](int k) {
     double sum = 0;
     for (int j = 0; j < c.threats.count; ++j) sum += c.threats.opp[j].deal_in[k];
     return c.threats.count > 0 && sum / c.threats.count <= kSafeTile;
   };
   int safe_held = 0;
-  const bool reserve_on = own_turn && options_.defence && !c.threats.AnyRiichi() && c.turn >= 3;
+  const bool reserve_on =
+      own_turn && options_.defence && rules.riichi_allowed && !c.threats.AnyRiichi() && c.turn >= 3;
   if (reserve_on)
     for (int k = 0; k < kNumKinds; ++k)
       if (view.counts()[k] > 0 && safe_kind(k)) safe_held += view.counts()[k];
