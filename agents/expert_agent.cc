@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <unordered_map>
 
 #include "agents/expert_placement.h"
 #include "agents/expert_threat.h"
@@ -32,12 +33,50 @@ constexpr double kEndGrowth = 0.012;
 // the pair's kind unseen, and with one (1 / 0.6 / 0.3 with two measured, riichi preset).
 constexpr double kPairPathTwoLeft = 0.6;
 constexpr double kPairPathOneLeft = 0.35;
+// A safe tile kept for later (anzenpai): a kind whose deal-in chance, averaged over the three
+// opponents as if each were tenpai, is at most kSafeTile; a slow hand (two or more from tenpai
+// after the discard) that throws its last such tile before anyone threatens pays kReserve
+// (riichi scale): the chance someone riichis while it is still slow, times the deal-in chance
+// of its first fold discard without a safe tile, times a riichi hand's value.
+constexpr double kSafeTile = 0.03;
+constexpr double kReserve = 200;
+constexpr int kReserveShanten = 2;
 // greedy_margin applies while every opponent's tenpai chance is below this.
 constexpr double kGreedyTenpai = 0.3;
 
 bool IsCall(const Action& a) {
   return a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan;
 }
+
+// The outlook of a 13-equivalent hand: chance to win and value, per declaration.
+struct Outlook {
+  int shanten = 8;
+  int acceptance = 0;
+  WinChance dama;
+  double dama_value = 0;
+  WinChance riichi;
+  double riichi_value = 0;
+  WinChance open;
+  double open_value = 0;
+  bool tenpai = false;
+};
+
+// A tenpai hand as the look-aheads meet it: concealed counts, the kinds thrown beyond the river
+// (furiten), the declarations asked for and the marked tiles.
+struct TenpaiKey {
+  KindCounts counts{};
+  KindMask thrown = 0;
+  uint8_t flags = 0;
+  friend bool operator==(const TenpaiKey&, const TenpaiKey&) = default;
+};
+struct TenpaiKeyHash {
+  size_t operator()(const TenpaiKey& k) const {
+    uint64_t h = 1469598103934665603ull;
+    for (uint8_t x : k.counts) h = (h ^ x) * 1099511628211ull;
+    h = (h ^ k.thrown) * 1099511628211ull;
+    return static_cast<size_t>((h ^ k.flags) * 1099511628211ull);
+  }
+};
 
 // Everything one decision shares.
 struct Ctx {
@@ -58,6 +97,9 @@ struct Ctx {
   KindMask yakuhai = 0;
   double table_bonus = 0;  // honba and deposits a win collects (not in typical values)
   double scale = 1;        // the ruleset's points against riichi's (a typical open hand / 2000)
+  // Tenpai outlooks already computed in this decision (the look-aheads reach the same tenpai
+  // hands from many discards), by hand, thrown kinds and declarations.
+  mutable std::unordered_map<TenpaiKey, Outlook, TenpaiKeyHash> tenpai_memo;
 
   Ctx(const PlayerView& v, const ExpertOptions& o, const TypicalValues& t) : view(v), options(o), typical(t) {}
 };
@@ -155,18 +197,6 @@ double OpenYakuPath(const Ctx& c, const ExpertHand& h, bool* tanyao_only) {
   return pair_path;
 }
 
-// The outlook of a 13-equivalent hand: chance to win and value, per declaration.
-struct Outlook {
-  int shanten = 8;
-  int acceptance = 0;
-  WinChance dama;
-  double dama_value = 0;
-  WinChance riichi;
-  double riichi_value = 0;
-  WinChance open;
-  double open_value = 0;
-  bool tenpai = false;
-};
 
 // The share of a tsumo that reaches the winner: a seat with a face-up shield among the waits
 // pays nothing (tsumo protection), unless an open riichi cancels it.
@@ -184,10 +214,94 @@ double TsumoPaidShare(const Ctx& c, uint64_t waits, bool open_riichi) {
   return 1.0 - protected_seats / 3.0;
 }
 
-Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool riichi, bool open_riichi) {
+Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riichi, bool open_riichi);
+
+// Whether the seat could declare riichi once its closed hand is tenpai (after one more draw).
+bool RiichiPossible(const Ctx& c, const ExpertHand& h) {
+  const Ruleset& rules = c.view.rules();
+  const int me = c.view.seat();
+  return c.options.riichi && rules.riichi_allowed && h.closed() && !c.view.in_riichi(me) &&
+         c.view.tiles_left() >= 5 &&
+         (!rules.riichi_needs_points || rules.riichi_deposit <= 0 || c.view.score(me) >= rules.riichi_deposit);
+}
+
+// One-shanten look-ahead: for every unseen kind that makes the hand tenpai, the best tenpai hand
+// it leaves (its wait, ron share and value from the scoring module: yaku, dora, red fives, riichi
+// with ura, or dama where riichi is worth less), instead of a typical wait and a typical value.
+// The chance of reaching tenpai is the acceptance-based dynamic program; each useful draw carries
+// its share (its unseen copies over the acceptance) of the reach, and its own tenpai stage.
+// False if no draw gives a tenpai that can win (the caller keeps its estimate).
+bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, const WinChanceInput& base,
+                         Outlook* out) {
+  const int melds = h.num_melds();
+  const bool riichi_ok = RiichiPossible(c, h);
+  const double deposit = c.view.rules().riichi_deposit;
+  ExpertHand h2 = h;
+  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0;
+  for (int d = 0; d < kNumKinds; ++d) {
+    if (c.unseen[d] == 0 || h.counts[d] >= 4) continue;
+    ++h2.counts[d];
+    if (Shanten(h2.counts, melds) == 0) {
+      acceptance += c.unseen[d];
+      // The best tenpai discard after drawing d, by its own win chance x value now.
+      double best = 0, best_value = 0, best_wait = 0, best_ron_share = 0;
+      for (int x = 0; x < kNumKinds; ++x) {
+        if (h2.counts[x] == 0 || x == d) continue;
+        --h2.counts[x];
+        if (Shanten(h2.counts, melds) == 0) {
+          const Outlook o = LookAhead(c, h2, thrown | KindBit(static_cast<Kind>(x)), riichi_ok, false);
+          const double dama = o.dama.win * o.dama_value;
+          const double rii = riichi_ok ? o.riichi.win * o.riichi_value - deposit : -1e18;
+          if (std::max(dama, rii) > best && o.acceptance > 0) {
+            best = std::max(dama, rii);
+            const bool use_riichi = rii > dama;
+            const WinChance& w = use_riichi ? o.riichi : o.dama;
+            // A riichi's value net of its deposit, paid now and back only with a win.
+            best_value = use_riichi ? best / w.win : o.dama_value;
+            best_wait = o.acceptance;
+            // A furiten wait or one without a yaku on ron wins only by tsumo.
+            best_ron_share = w.tsumo_share < 1 ? (use_riichi ? kRonShareRiichi : kRonShareDama) : 0;
+          }
+        }
+        ++h2.counts[x];
+      }
+      WinChanceInput next = base;
+      if (best > 0) {
+        next.next_wait = best_wait;
+        next.next_ron_share = best_ron_share;
+      }
+      const WinChance w = EstimateWinChance(next);
+      const double share = c.unseen[d];
+      alive += share * w.alive_rounds;
+      if (best > 0) {
+        win += share * w.win;
+        ev += share * w.win * best_value;
+        tsumo += share * w.win * w.tsumo_share;
+      }
+    }
+    --h2.counts[d];
+  }
+  if (acceptance <= 0 || win <= 0) return false;
+  out->dama.win = win / acceptance;
+  out->dama.alive_rounds = alive / acceptance;
+  out->dama.tsumo_share = tsumo / win;
+  out->dama_value = ev / win;
+  return true;
+}
+
+Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riichi, bool open_riichi) {
   Outlook out;
   const int melds = h.num_melds();
   out.shanten = Shanten(h.counts, melds);
+  TenpaiKey key;
+  if (out.shanten == 0) {
+    key.counts = h.counts;
+    key.thrown = thrown;
+    key.flags = static_cast<uint8_t>((riichi ? 1 : 0) | (open_riichi ? 2 : 0) | (std::min(h.red, 7) << 2) |
+                                     (std::min(h.peach, 7) << 5));
+    const auto it = c.tenpai_memo.find(key);
+    if (it != c.tenpai_memo.end()) return it->second;
+  }
   WinChanceInput in;
   in.unseen = c.unseen_total;
   in.draws = c.draws;
@@ -199,8 +313,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
     out.tenpai = true;
     const TenpaiValue v = ValueTenpai(c.view, h, c.unseen, riichi, open_riichi);
     out.acceptance = v.wait_tiles;
-    KindMask river = c.own_river;
-    if (discarded_kind >= 0) river |= KindBit(static_cast<Kind>(discarded_kind));
+    const KindMask river = c.own_river | thrown;
     const bool furiten = (v.waits & river) != 0;
     in.shanten = 0;
     in.acceptance = v.wait_tiles;
@@ -225,6 +338,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
     fill(0, in_riichi ? kRonShareRiichi : kRonShareDama, &out.dama, &out.dama_value);
     if (riichi) fill(1, kRonShareRiichi, &out.riichi, &out.riichi_value);
     if (open_riichi) fill(2, kRonShareOpenRiichi, &out.open, &out.open_value);
+    c.tenpai_memo.emplace(key, out);
     return out;
   }
   bool tanyao_only = false;
@@ -234,6 +348,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
   in.shanten = out.shanten;
   in.acceptance = out.acceptance;
   in.ron_share = kRonShareDama;
+  if (out.shanten == 1 && c.options.lookahead && path >= 1 && OneShantenLookAhead(c, h, thrown, in, &out)) return out;
   out.dama = EstimateWinChance(in);
   out.dama.win *= path;
   const HandStyle style = !closed                 ? HandStyle::kOpen
@@ -241,6 +356,13 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, int discarded_kind, bool ri
                                                   : HandStyle::kClosedDama;
   const double points = c.typical.Get(style, c.dealer, DoraHeld(c.view, h)) + c.table_bonus;
   out.dama_value = std::max(0.0, WinGain(c, points, -1));
+  // An open hand whose yaku is still only a yakuhai pair: the tenpai hands its draws make
+  // (a shanpon on the pair wins by ron with the yaku) when they are worth more than the share
+  // the pair's call route is given.
+  Outlook drawn = out;
+  if (out.shanten == 1 && c.options.lookahead && path < 1 && OneShantenLookAhead(c, h, thrown, in, &drawn) &&
+      drawn.dama.win * drawn.dama_value > out.dama.win * out.dama_value)
+    return drawn;
   return out;
 }
 
@@ -283,6 +405,12 @@ double DealInNow(const Ctx& c, Kind k) {
   double miss = 1.0;
   for (int i = 0; i < c.threats.count; ++i) miss *= 1.0 - c.threats.opp[i].tenpai * c.threats.opp[i].deal_in[k];
   return 1.0 - miss;
+}
+
+// Shanten of the own hand after discarding `t`.
+int ShantenAfter(const PlayerView& view, Tile t) {
+  const ExpertHand h = OwnHand(view, t);
+  return Shanten(h.counts, h.num_melds());
 }
 
 // Tile-value tie-break: a tiny preference for throwing what greedy would throw first.
@@ -369,6 +497,22 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   const HeldMasks held = HeldMasksOf(view.counts());
   const TileValues tv(held, c.yakuhai, DoraKinds(view, held));
   const bool may_decline = rules.shields.enabled && options_.decline_wins;
+  // The own safe tiles (kSafeTile), for the reserve: only on the own turn before anyone is in
+  // riichi, from the third discard on, and only where riichi exists (what the tile is kept for).
+  auto safe_kind = [&c](int k) {
+    double sum = 0;
+    for (int j = 0; j < c.threats.count; ++j) sum += c.threats.opp[j].deal_in[k];
+    return c.threats.count > 0 && sum / c.threats.count <= kSafeTile;
+  };
+  int safe_held = 0;
+  const bool reserve_on =
+      own_turn && options_.defence && rules.riichi_allowed && !c.threats.AnyRiichi() && c.turn >= 3;
+  if (reserve_on)
+    for (int k = 0; k < kNumKinds; ++k)
+      if (view.counts()[k] > 0 && safe_kind(k)) safe_held += view.counts()[k];
+  auto breaks_reserve = [&](Kind k, int shanten_after) {
+    return reserve_on && shanten_after >= kReserveShanten && safe_held == 1 && view.counts()[k] == 1 && safe_kind(k);
+  };
 
   auto set = [&](size_t i, double value, double win, double deal_in, const char* note) {
     est[i].value = value;
@@ -396,7 +540,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
         const ExpertHand h = OwnHand(view, t);
         const bool r = options_.riichi && riichi_legal(t, ActionType::kRiichi);
         const bool o = options_.riichi && options_.open_riichi && riichi_legal(t, ActionType::kOpenRiichi);
-        d.outlook = LookAhead(c, h, KindOf(t), r, o);
+        d.outlook = LookAhead(c, h, KindBit(KindOf(t)), r, o);
         d.value = KeepGoing(c, d.outlook, &d.win, &d.future);
         slot = d;
       }
@@ -408,7 +552,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
         case ActionType::kDiscard: {
           const DiscardEstimate& d = discard_estimate(a.tile);
           const Kind k = KindOf(a.tile);
-          const double risk = c.threats.Risk(k);
+          const double risk = c.threats.Risk(k) + (breaks_reserve(k, d.outlook.shanten) ? kReserve * c.scale : 0);
           set(i, d.value - risk + TieBreak(c, tv, k, d.outlook.acceptance), d.win, DealInNow(c, k),
               d.win > 0 ? (d.outlook.tenpai ? "dama" : "push") : "fold");
           break;
@@ -483,7 +627,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
           continue;
         }
         // After the kan the hand draws a replacement: it is a 13-equivalent hand now.
-        const Outlook o = LookAhead(c, h, -1, false, false);
+        const Outlook o = LookAhead(c, h, 0, false, false);
         double win = 0, future = 0;
         double value = view.in_riichi(me) ? o.dama.win * o.dama_value : KeepGoing(c, o, &win, &future);
         if (view.in_riichi(me)) win = o.dama.win;
@@ -510,7 +654,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
   } else {
     // Another seat's discard or kan: ron, calls, pass.
     const ExpertHand now = OwnHand(view, kNoTile);
-    const Outlook stay = LookAhead(c, now, -1, false, false);
+    const Outlook stay = LookAhead(c, now, 0, false, false);
     double stay_win = 0, stay_future = 0;
     const double stay_value = view.in_riichi(me) ? stay.dama.win * stay.dama_value
                                                  : KeepGoing(c, stay, &stay_win, &stay_future);
@@ -562,7 +706,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
         h.melds.push_back(m);
         double value = -1e9, win = 0, deal_in = 0;
         if (a.type == ActionType::kDaiminkan) {
-          const Outlook o = LookAhead(c, h, -1, false, false);
+          const Outlook o = LookAhead(c, h, 0, false, false);
           double future = 0;
           value = KeepGoing(c, o, &win, &future) - 0.1 * c.pressure;
         } else {
@@ -571,7 +715,7 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
             if (h.counts[k] == 0 || k == KindOf(a.tile)) continue;
             ExpertHand after = h;
             --after.counts[k];
-            const Outlook o = LookAhead(c, after, k, false, false);
+            const Outlook o = LookAhead(c, after, KindBit(static_cast<Kind>(k)), false, false);
             double w = 0, future = 0;
             const double v = KeepGoing(c, o, &w, &future) - c.threats.Risk(static_cast<Kind>(k));
             if (v > value) {
@@ -631,7 +775,8 @@ std::vector<ActionEstimate> ExpertAgent::Estimate(const PlayerView& view, std::s
       const Action g = helpers.plain.Choose(view, legal);
       const bool kind_ok = own_turn ? g.type == ActionType::kDiscard || g.type == ActionType::kRiichi : IsCall(g);
       for (size_t i = 0; i < legal.size() && kind_ok; ++i)
-        if (legal[i] == g && i != *best && est[i].value >= est[*best].value - options_.greedy_margin * c.scale) {
+        if (legal[i] == g && i != *best && est[i].value >= est[*best].value - options_.greedy_margin * c.scale &&
+            !(g.type == ActionType::kDiscard && breaks_reserve(KindOf(g.tile), ShantenAfter(view, g.tile)))) {
           *best = i;
           est[i].note = g.type == ActionType::kRiichi ? "greedy's riichi"
                         : own_turn                      ? "greedy's discard"

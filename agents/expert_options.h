@@ -23,6 +23,7 @@ struct ExpertOptions {
   bool decline_wins = true;  // Dunpai: decline a win worth less than the shields it costs
   bool deal_shields = true;  // Dunpai: bank pairs at the deal when this hand is slow (false: greedy's shields)
   bool greedy_calls = true;  // greedy_margin also takes greedy's chi / pon / kan in place of a pass
+  bool lookahead = true;     // one-shanten hands valued by the tenpai hands each useful draw makes
   int shield_value = 500;    // Dunpai: points one held shield is worth (0..20000)
   // With no opponent read as a threat, greedy's discard when its estimate is within this many
   // points (riichi scale) of the best one (0: never).

@@ -19,9 +19,11 @@ WinChance EstimateWinChance(const WinChanceInput& in) {
     step[i] = std::clamp(acc / u, 0.0, 1.0);
   }
   // Tenpai: the own wait if tenpai now, else a typical wait of about five tiles.
-  const double wait = in.shanten == 0 ? in.acceptance : 5.0 * u / 110.0;
+  const double wait = in.shanten == 0 ? in.acceptance : in.next_wait >= 0 ? in.next_wait : 5.0 * u / 110.0;
   const double tsumo = std::clamp(wait / u, 0.0, 1.0);
-  const double share = in.shanten == 0 ? in.ron_share : std::min(in.ron_share, in.future_ron_share);
+  const double share = in.shanten == 0         ? in.ron_share
+                       : in.next_ron_share >= 0 ? in.next_ron_share
+                                                : std::min(in.ron_share, in.future_ron_share);
   const double per_discard = std::clamp(wait / u * share, 0.0, 1.0);
   const double ron = 1.0 - (1.0 - per_discard) * (1.0 - per_discard) * (1.0 - per_discard);
   std::array<double, 8> at{};

@@ -19,6 +19,11 @@ struct WinChanceInput {
   double end_growth = 0.0;      // (the others get closer to tenpai as the wall runs down)
   double future_ron_share = 0.45;  // ron_share of a tenpai not reached yet (riichi or dama)
   double ron_share = 0.6;  // 0: tsumo only
+  // A hand not tenpai yet: the wait (unseen winning tiles) and ron share of the tenpai it will
+  // reach, when the caller knows them (the one-shanten look-ahead); below 0: a typical wait of
+  // about five tiles and the smaller of ron_share and future_ron_share.
+  double next_wait = -1;
+  double next_ron_share = -1;
 };
 
 struct WinChance {

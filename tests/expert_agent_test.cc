@@ -1,8 +1,9 @@
 // The `expert` agent (agents/expert_*.h): its options and name, whole games of every preset
 // (legal answers, determinism, Evaluate changing nothing), and hand-built positions whose right
 // answer mahjong theory settles: fold a far hand with genbutsu against a dealer riichi, push a
-// tenpai mangan with a suji tile, take the wider of two waits, take a win that makes it first in
-// the game's last hand, and read an open riichi's shown waits.
+// tenpai mangan with a suji tile, take the wider of two waits, keep the last safe tile of a slow
+// hand, take a win that makes it first in the game's last hand, and read an open riichi's shown
+// waits.
 
 #include <algorithm>
 #include <array>
@@ -69,6 +70,9 @@ TEST(ExpertOptions, NameIsCanonicalAndRoundTrips) {
   auto g = MakeAgent("expert:greedy_margin=1000,greedy_calls=false");
   ASSERT_TRUE(g.ok()) << g.error();
   EXPECT_EQ((*g)->Name(), "expert:greedy_calls=false,greedy_margin=1000");
+  auto h = MakeAgent("expert:greedy_margin=0,lookahead=false");
+  ASSERT_TRUE(h.ok()) << h.error();
+  EXPECT_EQ((*h)->Name(), "expert:lookahead=false,greedy_margin=0");
 }
 
 TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
@@ -82,6 +86,8 @@ TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
   EXPECT_THAT(err("expert:shield_value=x"), HasSubstr("\"shield_value\" wants an integer 0..20000, got \"x\""));
   EXPECT_THAT(err("expert:shield_value=20001"), HasSubstr("0..20000"));
   EXPECT_THAT(err("expert:bogus=1"), HasSubstr("greedy_margin"));
+  EXPECT_THAT(err("expert:bogus=1"), HasSubstr("lookahead"));
+  EXPECT_THAT(err("expert:lookahead=2"), HasSubstr("\"lookahead\" wants true or false, got \"2\""));
   EXPECT_THAT(err("expert:greedy_margin=-1"), HasSubstr("\"greedy_margin\" wants an integer 0..20000, got \"-1\""));
   EXPECT_THAT(err("expert:calls=maybe"), HasSubstr("\"calls\" wants true or false, got \"maybe\""));
   EXPECT_THAT(err("expert:calls"), HasSubstr("not key=value"));
@@ -141,6 +147,35 @@ TEST(ExpertModels, WinChanceGrowsWithAcceptanceAndDrawsAndShrinksWithShanten) {
   EXPECT_NEAR(EstimateWinChance(in).win, 1 - std::pow(0.99, 12), 1e-9);
 }
 
+TEST(ExpertModels, WinChanceUsesTheKnownNextWait) {
+  // One from tenpai with every unseen tile useful (acceptance = unseen): the first draw makes
+  // tenpai for sure, the second wins by tsumo with next_wait / unseen; nothing else ends the
+  // hand and no ron. Two draws: exactly next_wait / unseen.
+  WinChanceInput in;
+  in.unseen = 100;
+  in.acceptance = 100;
+  in.shanten = 1;
+  in.draws = 2;
+  in.ron_share = 0;
+  in.end_per_round = 0;
+  in.next_ron_share = 0;
+  in.next_wait = 8;
+  EXPECT_NEAR(EstimateWinChance(in).win, 0.08, 1e-12);
+  in.next_wait = 2;
+  EXPECT_NEAR(EstimateWinChance(in).win, 0.02, 1e-12);
+  // A known wider wait wins more often than the typical one (about five tiles of 110).
+  in.draws = 10;
+  in.acceptance = 12;
+  in.next_ron_share = -1;
+  in.ron_share = 0.6;
+  in.next_wait = -1;
+  const double typical = EstimateWinChance(in).win;
+  in.next_wait = 8;
+  EXPECT_GT(EstimateWinChance(in).win, typical);
+  in.next_wait = 1;
+  EXPECT_LT(EstimateWinChance(in).win, typical);
+}
+
 // ---------------------------------------------------------------- positions
 
 TEST(ExpertPositions, FoldsAFarHandWithGenbutsuAgainstADealerRiichi) {
@@ -181,6 +216,20 @@ TEST(ExpertPositions, TakesTheWiderWait) {
   ExpertAgent expert;
   const Action a = DecideTurn(expert, t);
   EXPECT_EQ(KindText(a), "3s") << ActionToString(a);
+}
+
+TEST(ExpertPositions, KeepsItsLastSafeTileInASlowHand) {
+  // Seat 1, fourth draw, nobody in riichi yet: 13m 46m 24p 79p 24s 68s, an isolated 9m and the
+  // last West (the other three in the others' rivers: it can never deal in). The hand is four
+  // from tenpai; throwing West keeps three more pairing draws (9m), throwing 9m keeps a tile that
+  // is safe against every later riichi. A strong player keeps the safe tile in a hand this slow.
+  Table t;
+  t.SetHand(1, "13m46m24p79p24s68s9m", "3z");
+  t.Go({"3z", "1s", "3z", "3z", "1z", "9p", "2z", "7z", "9s", "1p", "6z", "2z", "5z"});
+  t.TurnOf(1);
+  ExpertAgent expert;
+  const Action a = DecideTurn(expert, t);
+  EXPECT_EQ(KindText(a), "9m") << ActionToString(a);
 }
 
 TEST(ExpertPositions, TakesAWinThatMakesItFirstInTheLastHand) {
