@@ -21,7 +21,7 @@ import numpy as np
 import mahjong_rl as mr
 
 
-def vec_env_rate(rules, n, threads, seconds):
+def vec_env_rate(rules, n, threads, seconds, steps_wanted=0):
     """Agent steps per wall-clock second and per CPU second, and where the CPU time of a step
     goes: `serial` runs on the calling thread alone (choosing the actions in numpy, the binding,
     checking the answers), `work` is the stepping of the tables (shared by the threads)."""
@@ -34,7 +34,9 @@ def vec_env_rate(rules, n, threads, seconds):
     steps = 0
     start = time.perf_counter()
     cpu = time.process_time()
-    while time.perf_counter() - start < seconds:
+    # With steps_wanted, exactly that many steps (the same seed and the same numpy choices: the same
+    # work whatever the thread count, so two runs compare like for like); else as many as fit.
+    while (steps < steps_wanted) if steps_wanted else (time.perf_counter() - start < seconds):
         for _ in range(50):
             actions = legal[rows, (rng.random(n) * count).astype(np.int64)]
             env.step(actions)
@@ -78,6 +80,9 @@ def main():
     parser.add_argument("--tables", type=int, default=256)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=1, help="alternating one- and two-thread runs")
+    parser.add_argument("--steps", type=int, default=0,
+                        help="VecEnv runs of exactly this many steps (a multiple of 50) instead of --seconds: "
+                             "both thread counts then do the same work")
     parser.add_argument("--quick", action="store_true", help="short runs (a smoke test)")
     args = parser.parse_args()
     seconds = 0.5 if args.quick else args.seconds
@@ -88,10 +93,10 @@ def main():
     # frequency), and each ratio compares two runs taken one after the other; the median is reported.
     ratios = []
     for r in range(args.rounds):
-        one, one_cpu, g1, split1 = vec_env_rate(args.rules, args.tables, 1, seconds)
+        one, one_cpu, g1, split1 = vec_env_rate(args.rules, args.tables, 1, seconds, args.steps)
         print(f"VecEnv({args.tables}) random legal actions, 1 thread : {one:12,.0f} agent steps/s "
               f"({one_cpu:,.0f} per CPU second, {g1} games)")
-        two, two_cpu, g2, split2 = vec_env_rate(args.rules, args.tables, 2, seconds)
+        two, two_cpu, g2, split2 = vec_env_rate(args.rules, args.tables, 2, seconds, args.steps)
         ratios.append(two / one)
         print(f"VecEnv({args.tables}) random legal actions, 2 threads: {two:12,.0f} agent steps/s "
               f"({two_cpu:,.0f} per CPU second, {g2} games, {two / two_cpu:.2f} cores busy), x{two / one:.2f} wall-clock")
