@@ -112,7 +112,9 @@
       pendingRiichi: false, exchanged: null, won: null, shown: null, lost: null };
   }
   function CloneSeat(s) {
-    return { hand: s.hand.slice(), drawn: s.drawn, river: s.river.map((r) => Object.assign({}, r)),
+    // River entries are shared between snapshots: the fold replaces an entry it marks (called, ron)
+    // instead of changing it, so copying the list is enough (most of a game's garbage otherwise).
+    return { hand: s.hand.slice(), drawn: s.drawn, river: s.river.slice(),
       melds: s.melds.map((m) => ({ type: m.type, tiles: m.tiles.slice(), called: m.called, from: m.from })),
       down: s.down.slice(), up: s.up.slice(), riichi: s.riichi, open: s.open, pendingRiichi: s.pendingRiichi,
       exchanged: s.exchanged, won: s.won, shown: s.shown, lost: s.lost };
@@ -125,6 +127,11 @@
     c.ura = st.ura.slice();
     c.results = st.results.slice();
     return c;
+  }
+  // Sets flag `key` on the seat's last river tile, as a new entry (earlier snapshots share the old one).
+  function MarkLastRiverTile(seat, key) {
+    const last = seat.river.length - 1;
+    seat.river[last] = Object.assign({}, seat.river[last], { [key]: true });
   }
   // Takes `name` out of the seat's concealed tiles: the drawn tile when `drawnFirst` (tsumogiri,
   // exchange) or when the hand holds no other copy, else a hand copy; the drawn tile then joins the hand.
@@ -210,7 +217,7 @@
           break;
         case 'chi': case 'pon': case 'daiminkan': {
           const target = st.seats[e.target];
-          if (target && target.river.length) target.river[target.river.length - 1].called = true;
+          if (target && target.river.length) MarkLastRiverTile(target, 'called');
           if (seat) {
             for (const c of e.consumed) TakeFromHand(seat, c, false);
             seat.melds.push({ type: e.type, tiles: e.consumed.concat([e.pai]), called: e.pai, from: e.target });
@@ -237,7 +244,7 @@
           if (seat) seat.won = { pai: e.pai, tsumo: e.actor === e.target };
           if (e.actor !== e.target) {
             const t = st.seats[e.target];
-            if (t && t.river.length && st.lastDiscard && st.lastDiscard.seat === e.target) t.river[t.river.length - 1].ron = true;
+            if (t && t.river.length && st.lastDiscard && st.lastDiscard.seat === e.target) MarkLastRiverTile(t, 'ron');
           }
           if (e.ura_markers && e.ura_markers.length) st.ura = e.ura_markers.slice();
           st.scores = e.scores.slice();
