@@ -8,18 +8,7 @@
 const path = require('path');
 const { chromium } = require(path.join(__dirname, '..', 'tests', 'browser', 'node_modules', 'playwright-core'));
 
-function TimeSteps() {
-  const n = window.mjViewer.count;
-  const times = [];
-  for (let i = 0; i < n; ++i) {
-    const t0 = performance.now();
-    window.mjViewer.go(i);
-    void document.body.offsetHeight;
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { n, median: times[n >> 1], p99: times[Math.floor(n * 0.99)], max: times[n - 1] };
-}
+const { TimeSteps } = require(path.join(__dirname, '..', 'tests', 'browser', 'time_steps'));
 
 (async () => {
   const [chromiumPath, roundsText, ...pages] = process.argv.slice(2);

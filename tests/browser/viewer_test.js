@@ -51,19 +51,7 @@ function StepAndCompare({ expected, view }) {
   return out;
 }
 
-// Runs in the page: ms per step over every event (with a forced layout).
-function TimeSteps() {
-  const n = window.mjViewer.count;
-  const times = [];
-  for (let i = 0; i < n; ++i) {
-    const t0 = performance.now();
-    window.mjViewer.go(i);
-    void document.body.offsetHeight;
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { n, median: times[n >> 1], p99: times[Math.floor(n * 0.99)], max: times[n - 1] };
-}
+const { TimeSteps } = require('./time_steps');
 
 (async () => {
   const browser = await chromium.launch({ executablePath: chromiumPath,
