@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/agent_table.h"
 #include "tests/scenario.h"
 
 #include "agents/defensive_agent.h"
@@ -35,56 +36,23 @@ const Ruleset& Dunpai() {
   return rules;
 }
 
-// A hand-built dunpai RoundState: dealer seat 0, every tile id used once; rivers appended in
-// table order (seat 0, 1, 2, 3, 0, ...).
-class Table {
+// The agent tests' hand-built table (tests/agent_table.h) under the dunpai preset, from further
+// into the wall, with no indicator turned, and with shields; a seat's turn starts with its last
+// hand tile as the tile just drawn.
+class Table : public test::Table {
  public:
-  Table() {
-    s_.rules = &Dunpai();
-    s_.dealer = 0;
-    s_.live_next = 70;
-    s_.dora_revealed = 0;
-  }
-  Table(const Table&) = delete;
-  Table& operator=(const Table&) = delete;
-  RoundState& state() { return s_; }
-
-  // Unused ids for `text` (plain copies 3, 2, 1 first; "3*m" = the peach copy 0).
-  std::vector<Tile> Take(const std::string& text) { return test::TakeTiles(text, used_); }
-  void SetHand(int seat, const std::string& hand) {
-    SeatState& p = s_.seats[seat];
-    p.hand = Take(hand);
-    p.counts = {};
-    for (Tile t : p.hand) ++p.counts[KindOf(t)];
+  Table() : test::Table(Dunpai()) {
+    state().live_next = 70;
+    state().dora_revealed = 0;
   }
   void SetShields(int seat, const std::string& down, const std::string& up = "") {
-    s_.seats[seat].shields_down = Take(down);
-    if (!up.empty()) s_.seats[seat].shields_up = Take(up);
-  }
-  void Discard(int seat, const std::string& tile, bool riichi = false) {
-    EXPECT_EQ(seat, next_) << "discards must follow table order";
-    const Tile t = Take(tile).at(0);
-    SeatState& p = s_.seats[seat];
-    PlaceInRiver(s_, seat, t, false, riichi);
-    p.discarded[KindOf(t)] = true;
-    if (riichi) p.riichi = RiichiState::kAccepted;
-    s_.last_discard = t;
-    s_.last_discarder = seat;
-    next_ = (seat + 1) % 4;
-  }
-  void Go(const std::vector<std::string>& tiles) {
-    for (const std::string& t : tiles) Discard(next_, t);
+    state().seats[seat].shields_down = Take(down);
+    if (!up.empty()) state().seats[seat].shields_up = Take(up);
   }
   void TurnOf(int seat) {
-    s_.turn = seat;
-    s_.phase = Phase::kAfterDraw;
-    s_.drawn = s_.seats[seat].hand.back();
+    test::Table::TurnOf(seat);
+    state().drawn = state().seats[seat].hand.back();
   }
-
- private:
-  RoundState s_;
-  std::array<bool, kNumTiles> used_{};
-  int next_ = 0;
 };
 
 // Own-turn answers: a discard of every hand tile and, with shields, an exchange of every hand
