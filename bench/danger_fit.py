@@ -28,7 +28,6 @@ import glob
 import hashlib
 import json
 import os
-import sys
 from collections import defaultdict
 from functools import lru_cache
 
@@ -206,9 +205,7 @@ class Fit:
         self.riichi_extra = Rates()  # key: (feature, cls, value)
         self.riichi_soto = Rates()   # key: (table cell, outside an early discard)
         self.open = Rates()          # key: (melds, coarse cell)
-        self.open_pred = defaultdict(float)
-        self.open_cnt = defaultdict(int)
-        self.open_pos = defaultdict(int)
+        self.pending_open = []       # (melds, one-suit key, cell, hit) of open tenpai opponents
         self.tenpai = Rates()        # key: (melds, discards, tsumogiri3)
         self.values = defaultdict(list)
         self.games = 0
@@ -340,8 +337,6 @@ class Fit:
                         self.extras(k, cell, hit, sy, early, dora, genbutsu, vis)
                 else:
                     one_suit = one_suit_of(sy)
-                    self.open_cnt[(min(m, 3), one_suit_key(k, one_suit))] += 1
-                    self.open_pos[(min(m, 3), one_suit_key(k, one_suit))] += hit
                     self.open.add((min(m, 3), coarse(cell)), hit)
                     self.pending_open.append((min(m, 3), one_suit_key(k, one_suit), cell, hit))
 
@@ -455,7 +450,6 @@ def main():
     ap.add_argument("--prior", type=int, default=60, help="smoothing weight in samples")
     args = ap.parse_args()
     fit = Fit(args.only_opp)
-    fit.pending_open = []
     for doc in load_dirs(args.dirs):
         fit.read(doc)
     print(f"games {fit.games}, hands {fit.hands}")
