@@ -17,7 +17,9 @@ For every discard moment (seat X to discard, X not in riichi) and every opponent
   and when Y is open and tenpai, the same deal-in table features, by open melds.
 Also the points a ron takes, by the winner's style (riichi, closed dama, open) and dealer.
 
-Rates are aggregated per feature cell with counts. The table the agent uses (--cpp) is the
+Every win checks the reading: the tracked concealed hand must be the one the win shows and the
+winning tile one of its waits (printed on the first line). Rates are aggregated per feature cell
+with counts. The table the agent uses (--cpp) is the
 riichi rate per cell, smoothed towards its coarser cell (prior weight M samples): cell (class,
 sides, own copies seen) -> (class, sides) -> (class).
 
@@ -208,6 +210,7 @@ class Fit:
         self.pending_open = []       # (melds, one-suit key, cell, hit) of open tenpai opponents
         self.tenpai = Rates()        # key: (melds, discards, tsumogiri3)
         self.values = defaultdict(list)
+        self.wins_checked = [0, 0]   # [mismatched, matched]: hands and waits read against each win
         self.games = 0
         self.hands = 0
         self.table = None
@@ -274,6 +277,16 @@ class Fit:
                 dora_ind.append(kind(e["dora_marker"]))
             elif t == "hora":
                 w, tg = e["actor"], e["target"]
+                # Check of the reading: the tracked concealed hand is the one shown, and the
+                # winning tile is one of its waits by the routine above.
+                c = list(seats[w].c)
+                if w == tg:
+                    c[kind(e["pai"])] -= 1
+                shown = [0] * 34
+                for x in e.get("hora_tehais", []):
+                    shown[kind(x)] += 1
+                ok = shown == c and kind(e["pai"]) in waits(c, not seats[w].melds)
+                self.wins_checked[ok] += 1
                 if w != tg and seats is not None:
                     s = seats[w]
                     style = "riichi" if s.riichi else ("open" if s.open_melds() else "dama")
@@ -452,7 +465,8 @@ def main():
     fit = Fit(args.only_opp)
     for doc in load_dirs(args.dirs):
         fit.read(doc)
-    print(f"games {fit.games}, hands {fit.hands}")
+    print(f"games {fit.games}, hands {fit.hands}; wins whose shown hand and winning tile the reading"
+          f" reproduces: {fit.wins_checked[1]} of {sum(fit.wins_checked)}")
     R = fit.riichi
     total = sum(R.n.values())
     print(f"\n== facing riichi: {total} (discard moment, opponent in riichi, kind held) samples ==")
