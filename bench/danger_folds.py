@@ -3,7 +3,9 @@
 seat not in riichi itself while another seat is in riichi, by the seat's shanten before the
 discard (standard form and seven pairs, after its draw), with: the share of discards that are
 genbutsu against every riichi seat, the share where the hand held such a tile but threw another,
-and the share of those discards that were a winning tile of a riichi seat (its true hand).
+and the share of those discards that were a winning tile of a riichi seat (its true hand). Then
+the deal-ins of hands that faced a riichi, by the hand's shanten when it first faced one and its
+shanten at the discard that dealt in.
 
 Usage: bench/danger_folds.py DIR [--agent expert]
 """
@@ -23,6 +25,8 @@ def main():
     ap.add_argument("--agent", default="expert")
     args = ap.parse_args()
     stats = defaultdict(lambda: [0, 0, 0, 0])  # (agent kind, shanten) -> n, genbutsu thrown, held but not thrown, hit
+    faced = defaultdict(int)       # (agent kind, shanten when first facing a riichi) -> hands
+    dealt = defaultdict(int)       # (agent kind, that shanten, shanten at the dealing discard) -> deal-ins
     for doc in fitmod.load_dirs([args.dir]):
         agents = [a.split(":")[0] for a in doc.get("agents", ["?"] * 4)]
         seats = None
@@ -33,6 +37,8 @@ def main():
             if t == "start_kyoku":
                 seats = [fitmod.Seat(h) for h in e["tehais"]]
                 after, n = [], 0
+                first = [None] * 4   # shanten when the seat first faced a riichi
+                last = [None] * 4    # shanten at its last discard facing one
             elif seats is None:
                 continue
             elif t == "tsumo":
@@ -54,12 +60,19 @@ def main():
                         if k in fitmod.waits(sy.c, not sy.melds) and k not in g:
                             hit = True
                     sh = min(shanten_after_best(sx), 2)
-                    key = (agents[x] if agents[x] == args.agent else "others", sh)
+                    who = agents[x] if agents[x] == args.agent else "others"
+                    if first[x] is None:
+                        first[x] = sh
+                        faced[(who, sh)] += 1
+                    last[x] = sh
+                    key = (who, sh)
                     s = stats[key]
                     s[0] += 1
                     s[1] += k in safe
                     s[2] += (k not in safe) and any(sx.c[kk] for kk in safe)
                     s[3] += hit
+                if not (riichis and not sx.riichi and not sx.declaring):
+                    last[x] = None
                 sx.c[k] -= 1
                 sx.river.append([k, bool(e.get("tsumogiri")), False])
                 if sx.declaring:
@@ -68,6 +81,11 @@ def main():
                 n += 1
             elif t == "reach_accepted":
                 seats[e["actor"]].riichi, seats[e["actor"]].declaring = True, False
+            elif t == "hora" and e["actor"] != e["target"]:
+                x = e["target"]
+                if first[x] is not None and last[x] is not None and seats[e["actor"]].riichi:
+                    who = agents[x] if agents[x] == args.agent else "others"
+                    dealt[(who, first[x], last[x])] += 1
             elif t in ("chi", "pon", "daiminkan"):
                 a = seats[e["actor"]]
                 for c in e["consumed"]:
@@ -86,6 +104,12 @@ def main():
         n, g, held, hit = stats[key]
         print(f"  {key[0]:8s} shanten {key[1]}{'+' if key[1] == 2 else ' '}: {n:6d}  genbutsu {100 * g / n:5.1f}%"
               f"  held one, threw another {100 * held / n:5.1f}%  dealt in {100 * hit / n:5.2f}%")
+    print("hands facing a riichi, by shanten then: hands, dealt in to a riichi, by shanten at the dealing discard")
+    for key in sorted(faced):
+        h = faced[key]
+        parts = [dealt.get((key[0], key[1], s2), 0) for s2 in range(3)]
+        print(f"  {key[0]:8s} shanten {key[1]}{'+' if key[1] == 2 else ' '}: {h:5d} hands  dealt in {100 * sum(parts) / h:5.1f}%"
+              f"  at tenpai {parts[0]}, one from tenpai {parts[1]}, two or more {parts[2]}")
 
 
 def shanten_after_best(s):
