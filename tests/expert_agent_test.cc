@@ -118,6 +118,49 @@ TEST(ExpertModels, DealInChanceFollowsTheTableReading) {
   EXPECT_LT(DealInChance(16, 0, 0, visible), DealInChance(16, 0, 0, KindCounts{}));
 }
 
+// The orderings that games with every hand known show (bench/danger_fit.py; docs/AGENTS.md,
+// "expert: the defence model fitted to games"): each holds in the rates of the benchmark's
+// opponents (1000 self-play games, the defensive seats' hands) and in those of the real Tenhou
+// games alike; the comments give both (self-play / Tenhou), facing a tenpai riichi seat.
+TEST(ExpertModels, DealInChanceOrdersTilesAsTheGamesDo) {
+  KindCounts none{};
+  // 1p: its only two-sided side is 23p, which also waits on 4p.
+  const double open_1 = DealInChance(9, 0, 0, none);  // 5.7% / 10.2%
+  const KindMask suji4 = KindBit(12);
+  const double suji_1 = DealInChance(9, suji4, suji4, none);  // 2.2% / 4.0%
+  KindCounts no_chance{};
+  no_chance[10] = 4;  // every 2p visible: no 23p shape
+  KindCounts one_chance{};
+  one_chance[10] = 3;
+  EXPECT_DOUBLE_EQ(DealInChance(9, 0, 0, no_chance), suji_1);  // kabe closes the side as suji does
+  EXPECT_LT(suji_1, DealInChance(9, 0, 0, one_chance));        // 5.1% / 6.0%
+  EXPECT_LT(DealInChance(9, 0, 0, one_chance), open_1);
+  // 5p: no suji 13.6% / 18.1%, one suji (2p) 10.2% / 8.2%, both (2p, 8p) 5.1% / 1.9%.
+  const double five = DealInChance(13, 0, 0, none);
+  const KindMask s2 = KindBit(10), s28 = KindBit(10) | KindBit(16);
+  EXPECT_LT(DealInChance(13, s2, s2, none), five);
+  EXPECT_LT(DealInChance(13, s28, s28, none), DealInChance(13, s2, s2, none));
+  EXPECT_LT(suji_1 * 3, five);  // a suji terminal against a middle tile with no hint
+  // 7p: four 8p visible closes its edge shape 89p; below the same 7p with 8p unseen.
+  KindCounts eights{};
+  eights[16] = 4;
+  EXPECT_LT(DealInChance(15, 0, 0, eights), DealInChance(15, 0, 0, none));
+  // Genbutsu is safe whatever the table says.
+  EXPECT_EQ(DealInChance(13, KindBit(13), 0, none), 0.0);
+  // Honours by copies seen (own included): 3.1% / 2.8% with one, 1.2% / 1.4% with two, 0% / 1.1%
+  // with three.
+  KindCounts h{};
+  h[kWhite] = 1;
+  const double one = DealInChance(kWhite, 0, 0, h);
+  h[kWhite] = 2;
+  const double two = DealInChance(kWhite, 0, 0, h);
+  h[kWhite] = 3;
+  const double three = DealInChance(kWhite, 0, 0, h);
+  EXPECT_LT(two, one);
+  EXPECT_LE(three, two);
+  EXPECT_LT(three, one / 2);
+}
+
 TEST(ExpertModels, WinChanceGrowsWithAcceptanceAndDrawsAndShrinksWithShanten) {
   WinChanceInput in;
   in.unseen = 100;
