@@ -48,6 +48,32 @@ def vec_env_rate(rules, n, threads, seconds, steps_wanted=0):
     return steps * n / elapsed, steps * n / cpu, env.games_finished, split
 
 
+def vec_env_interleaved(rules, n, steps, block):
+    """One thread against two on the same work, interleaved: two VecEnvs of n tables, reset with the
+    same seed and given the same numpy choices (a VecEnv's tables do not depend on its thread count,
+    so both play exactly the same games), stepped `block` steps at a time in turn, the order of the
+    pair alternating. The machine's speed drifts over seconds (shared host); each block pair sees
+    the same machine, so the ratio of the summed wall-clock times is what a second thread gains."""
+    envs = [mr.VecEnv(n, rules, threads=t) for t in (1, 2)]
+    rngs = [np.random.default_rng(0), np.random.default_rng(0)]
+    infos = [env.reset(seed=1)[1] for env in envs]
+    rows = np.arange(n)
+    wall = [0.0, 0.0]
+    done = 0
+    while done < steps:
+        order = (0, 1) if (done // block) % 2 == 0 else (1, 0)
+        for i in order:
+            env, rng, info = envs[i], rngs[i], infos[i]
+            legal, count = info["legal"], info["legal_count"]
+            start = time.perf_counter()
+            for _ in range(block):
+                env.step(legal[rows, (rng.random(n) * count).astype(np.int64)])
+            wall[i] += time.perf_counter() - start
+        done += block
+    same = np.array_equal(infos[0]["legal"], infos[1]["legal"]) and envs[0].games_finished == envs[1].games_finished
+    return steps * n / wall[0], steps * n / wall[1], same
+
+
 class FirstLegal:
     """A trivial Python agent: the first legal action."""
     name = "first-legal"
@@ -83,6 +109,9 @@ def main():
     parser.add_argument("--steps", type=int, default=0,
                         help="VecEnv runs of exactly this many steps (a multiple of 50) instead of --seconds: "
                              "both thread counts then do the same work")
+    parser.add_argument("--interleave", type=int, default=0, metavar="STEPS",
+                        help="also one thread against two interleaved in blocks of 10 steps over STEPS steps "
+                             "(the same games on both: drift of the machine's speed cancels)")
     parser.add_argument("--quick", action="store_true", help="short runs (a smoke test)")
     args = parser.parse_args()
     seconds = 0.5 if args.quick else args.seconds
@@ -109,6 +138,10 @@ def main():
     print(f"  CPU per step, 1 thread: serial {s:.0f} us ({s / (s + w):.1%}) + stepping {w:.0f} us; "
           f"2 threads: serial {split2['serial_us']:.0f} + stepping {split2['work_us']:.0f} us; "
           f"bound on two idle cores x{(s + w) / (s + w / 2):.2f}")
+    if args.interleave:
+        one, two, same = vec_env_interleaved(args.rules, args.tables, args.interleave, 10)
+        print(f"VecEnv({args.tables}) interleaved, {args.interleave} steps each: 1 thread {one:,.0f} agent steps/s, "
+              f"2 threads {two:,.0f}: x{two / one:.2f} wall-clock (same games on both: {same})")
     match_rate(args.rules, "random", 4)  # warm-up: the first games of a process are slower
     builtin = match_rate(args.rules, "random", games)
     python = match_rate(args.rules, FirstLegal(), games)

@@ -12,6 +12,14 @@
 namespace mj::rl {
 namespace {
 
+// A spinning thread's hint to the core (x86's pause): lets the other hardware thread run and
+// saves power while waiting for another thread's store.
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
 double ThreadCpuSeconds() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -48,23 +56,31 @@ Result<std::unique_ptr<VecEnv>> VecEnv::Make(const Ruleset& rules, int num_table
   env->indices_.resize(static_cast<size_t>(num_tables));
   env->threads_ = std::min(threads, num_tables);
   env->slot_cpu_.assign(static_cast<size_t>(env->threads_), 0.0);
+  const int chunks = (num_tables + kChunk - 1) / kChunk;
+  for (int k = 0; k <= env->threads_; ++k) env->run_first_.push_back(chunks * k / env->threads_);
+  env->run_next_ = std::make_unique<RunCounter[]>(static_cast<size_t>(env->threads_));
   for (int k = 1; k < env->threads_; ++k) {
     VecEnv* self = env.get();
     env->workers_.emplace_back([self, k] {
       uint64_t seen = 0;
       while (true) {
-        const std::function<void(int, int)>* job;
-        {
+        // Spin a little for the next call, then sleep until it comes.
+        const auto until = std::chrono::steady_clock::now() + kSpin;
+        while (self->generation_.load(std::memory_order_acquire) == seen &&
+               !self->quit_.load(std::memory_order_acquire) && std::chrono::steady_clock::now() < until)
+          CpuRelax();
+        if (self->generation_.load(std::memory_order_acquire) == seen) {
           std::unique_lock lock(self->mutex_);
-          self->start_.wait(lock, [&] { return self->quit_ || self->generation_ != seen; });
-          if (self->quit_) return;
-          seen = self->generation_;
-          job = self->job_;
+          self->start_.wait(lock, [&] {
+            return self->quit_.load(std::memory_order_acquire) || self->generation_.load(std::memory_order_acquire) != seen;
+          });
         }
-        self->RunChunks(*job, k);
-        {
-          std::lock_guard lock(self->mutex_);
-          if (--self->running_ == 0) self->finished_cv_.notify_one();
+        if (self->quit_.load(std::memory_order_acquire)) return;
+        seen = self->generation_.load(std::memory_order_acquire);
+        self->RunChunks(*self->job_, k);
+        if (self->running_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+          std::lock_guard lock(self->mutex_);  // the caller may be between its check and its sleep
+          self->finished_cv_.notify_one();
         }
       }
     });
@@ -75,7 +91,7 @@ Result<std::unique_ptr<VecEnv>> VecEnv::Make(const Ruleset& rules, int num_table
 VecEnv::~VecEnv() {
   {
     std::lock_guard lock(mutex_);
-    quit_ = true;
+    quit_.store(true, std::memory_order_release);
   }
   start_.notify_all();
   for (auto& t : workers_) t.join();
@@ -84,25 +100,36 @@ VecEnv::~VecEnv() {
 void VecEnv::RunChunks(const std::function<void(int, int)>& work, int slot) {
   const double start = ThreadCpuSeconds();
   const int n = num_tables();
-  for (int c = next_chunk_.fetch_add(1, std::memory_order_relaxed); c * kChunk < n;
-       c = next_chunk_.fetch_add(1, std::memory_order_relaxed))
-    work(c * kChunk, std::min(n, (c + 1) * kChunk));
+  // The own run first, then the others' leftovers, the next thread's first.
+  for (int r = 0; r < threads_; ++r) {
+    const int run = (slot + r) % threads_;
+    const int last = run_first_[static_cast<size_t>(run) + 1];
+    for (int c = run_next_[run].next.fetch_add(1, std::memory_order_relaxed); c < last;
+         c = run_next_[run].next.fetch_add(1, std::memory_order_relaxed))
+      work(c * kChunk, std::min(n, (c + 1) * kChunk));
+  }
   slot_cpu_[static_cast<size_t>(slot)] = ThreadCpuSeconds() - start;
 }
 
 void VecEnv::Parallel(const std::function<void(int, int)>& work) {
-  next_chunk_.store(0, std::memory_order_relaxed);
+  for (int k = 0; k < threads_; ++k) run_next_[k].next.store(run_first_[static_cast<size_t>(k)], std::memory_order_relaxed);
   if (threads_ > 1) {
-    std::lock_guard lock(mutex_);
     job_ = &work;
-    running_ = threads_ - 1;
-    ++generation_;
+    running_.store(threads_ - 1, std::memory_order_relaxed);
+    {
+      std::lock_guard lock(mutex_);  // a worker may be between its check and its sleep
+      generation_.fetch_add(1, std::memory_order_release);
+    }
+    start_.notify_all();
   }
-  start_.notify_all();
   RunChunks(work, 0);
   if (threads_ > 1) {
-    std::unique_lock lock(mutex_);
-    finished_cv_.wait(lock, [&] { return running_ == 0; });
+    const auto until = std::chrono::steady_clock::now() + kSpin;
+    while (running_.load(std::memory_order_acquire) != 0 && std::chrono::steady_clock::now() < until) CpuRelax();
+    if (running_.load(std::memory_order_acquire) != 0) {
+      std::unique_lock lock(mutex_);
+      finished_cv_.wait(lock, [&] { return running_.load(std::memory_order_acquire) == 0; });
+    }
   }
   double longest = 0;
   for (double t : slot_cpu_) {
