@@ -27,6 +27,8 @@
 #include "rules/waits.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace agents_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -751,4 +753,5 @@ TEST(AgentRegistry, ErrorsNameWhatIsWrong) {
 }
 
 }  // namespace
+}  // namespace agents_test
 }  // namespace mj

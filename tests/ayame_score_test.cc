@@ -27,6 +27,8 @@
 #include "tests/score_case_file.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace ayame_score_test {
 namespace {
 
 using nlohmann::json;
@@ -371,4 +373,5 @@ TEST(AyameTableEditsTest, PinfuBackOnCountsBesideFourSequences) {
 }
 
 }  // namespace
+}  // namespace ayame_score_test
 }  // namespace mj

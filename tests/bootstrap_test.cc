@@ -15,6 +15,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace bootstrap_test {
 namespace {
 
 TEST(BootstrapTest, QuantileInterpolatesBetweenOrderStatistics) {
@@ -301,4 +303,5 @@ TEST(MatchStatisticsTest, PointScalePerPreset) {
   EXPECT_EQ(PointScale(ningbo), 2500);
 }
 
+}  // namespace bootstrap_test
 }  // namespace mj

@@ -10,6 +10,8 @@
 #include "playtest/claim_statistics.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace claim_verdict_test {
 namespace {
 
 using nlohmann::json;
@@ -44,4 +46,5 @@ TEST(ClaimVerdict, EverySeedClaimHasItsWordsAndParts) {
 }
 
 }  // namespace
+}  // namespace claim_verdict_test
 }  // namespace mj

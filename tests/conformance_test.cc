@@ -16,6 +16,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace conformance_test {
 namespace {
 
 struct Totals {
@@ -129,4 +131,5 @@ TEST(Conformance, ThousandRandomNingboGames) {
 }
 
 }  // namespace
+}  // namespace conformance_test
 }  // namespace mj

@@ -12,6 +12,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace determinism_test {
 namespace {
 
 // Canonical text of the events: one line each with type, actor, target, pai, consumed tiles,
@@ -101,4 +103,5 @@ TEST(DeterminismTest, Signature) {
 }
 
 }  // namespace
+}  // namespace determinism_test
 }  // namespace mj

@@ -25,6 +25,8 @@
 #include "rules/shanten.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace dunpai_agents_test {
 namespace {
 
 const Ruleset& Dunpai() {
@@ -575,4 +577,5 @@ TEST(DunpaiAgentGames, HiddenClosedKanTileIsNeverShown) {
 }
 
 }  // namespace
+}  // namespace dunpai_agents_test
 }  // namespace mj

@@ -17,6 +17,8 @@
 #include "tests/scenario.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace dunpai_engine_test {
 namespace {
 
 using test::Policy;
@@ -667,4 +669,5 @@ TEST(DunpaiEngine, ShieldModuleOnTheRiichiRuleset) {
 }
 
 }  // namespace
+}  // namespace dunpai_engine_test
 }  // namespace mj

@@ -25,6 +25,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace dunpai_no_shields_test {
 namespace {
 
 using nlohmann::json;
@@ -125,4 +127,5 @@ TEST(DunpaiNoShields, EveryAgentPlaysAGameWithoutShieldsThatVerifies) {
 }
 
 }  // namespace
+}  // namespace dunpai_no_shields_test
 }  // namespace mj

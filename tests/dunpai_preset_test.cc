@@ -15,6 +15,8 @@
 #include "tests/scenario.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace dunpai_preset_test {
 namespace {
 
 using test::Policy;
@@ -283,4 +285,5 @@ TEST(DunpaiPreset, NagashiManganIsPaidAsAFourHanTsumoInThirds) {
 }
 
 }  // namespace
+}  // namespace dunpai_preset_test
 }  // namespace mj

@@ -17,6 +17,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace dunpai_replay_test {
 namespace {
 
 using nlohmann::json;
@@ -403,4 +405,5 @@ TEST(DunpaiReplayTest, RandomGamesRoundTripAndVerify) {
 }
 
 }  // namespace
+}  // namespace dunpai_replay_test
 }  // namespace mj

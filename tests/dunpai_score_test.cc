@@ -24,6 +24,8 @@
 #include "tests/score_case_file.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace dunpai_score_test {
 namespace {
 
 using nlohmann::json;
@@ -177,4 +179,5 @@ TEST(DunpaiTableEditsTest, SuukantsuOffLetsKongsCountFour) {
 }
 
 }  // namespace
+}  // namespace dunpai_score_test
 }  // namespace mj

@@ -22,6 +22,8 @@
 #include "tests/program_run.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace duplicate_match_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -280,4 +282,5 @@ TEST(DuplicateMatchTest, BadArgumentsSayWhat) {
 }
 
 }  // namespace
+}  // namespace duplicate_match_test
 }  // namespace mj

@@ -28,6 +28,8 @@
 #include "tests/agent_table.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace expert_agent_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -450,4 +452,5 @@ INSTANTIATE_TEST_SUITE_P(All, ExpertPresetGames, ::testing::ValuesIn(Presets()),
                          });
 
 }  // namespace
+}  // namespace expert_agent_test
 }  // namespace mj

@@ -20,6 +20,8 @@
 #include "tests/score_case_file.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace fuless_score_test {
 namespace {
 
 using nlohmann::json;
@@ -350,4 +352,5 @@ TEST(FulessTableEditsTest, InvalidEntriesAreRejectedNamingThem) {
 }
 
 }  // namespace
+}  // namespace fuless_score_test
 }  // namespace mj

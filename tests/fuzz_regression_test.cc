@@ -12,6 +12,8 @@
 #include "fuzz/fuzz_inputs.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace fuzz_regression_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -44,4 +46,5 @@ TEST(FuzzRegression, KeptInputsAreAnswered) {
 TEST(FuzzRegression, SeedsAreAnswered) { EXPECT_GT(ReplayInputs(fs::path(MJ_FUZZ_DIR) / "corpus"), 10); }
 
 }  // namespace
+}  // namespace fuzz_regression_test
 }  // namespace mj

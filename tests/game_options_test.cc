@@ -14,6 +14,8 @@
 #include "tests/scenario.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace game_options_test {
 namespace {
 
 using test::Policy;
@@ -317,4 +319,5 @@ TEST(GameOptions, AgariYameStopsTheAllLastDealer) {
 }
 
 }  // namespace
+}  // namespace game_options_test
 }  // namespace mj

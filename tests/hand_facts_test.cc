@@ -11,6 +11,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace hand_facts_test {
 namespace {
 
 // Kinds: m 0-8, p 9-17, s 18-26, E S W N P F C 27-33.
@@ -142,4 +144,5 @@ TEST(HandFacts, NoCertainWinsCountedUnderNingbo) {
 }
 
 }  // namespace
+}  // namespace hand_facts_test
 }  // namespace mj

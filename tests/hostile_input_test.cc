@@ -21,6 +21,8 @@
 #include "rules/score_json.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace hostile_input_test {
 namespace {
 
 using nlohmann::json;
@@ -336,4 +338,5 @@ TEST(BoundedJson, PrintableTextKeepsUtf8AndEscapesTheRest) {
 }
 
 }  // namespace
+}  // namespace hostile_input_test
 }  // namespace mj

@@ -40,6 +40,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace hostile_peers_test {
 namespace {
 
 using nlohmann::json;
@@ -523,4 +525,5 @@ TEST(HostileNames, PagesAndReplaysReplaceLinksInsteadOfFollowingThem) {
 }
 
 }  // namespace
+}  // namespace hostile_peers_test
 }  // namespace mj

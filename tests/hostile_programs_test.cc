@@ -14,6 +14,8 @@
 #include "tests/program_run.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace hostile_programs_test {
 namespace {
 
 using nlohmann::json;
@@ -156,4 +158,5 @@ TEST(HostilePrograms, ServeWaitsTheReferenceAnswerTimeByDefault) {
 }
 
 }  // namespace
+}  // namespace hostile_programs_test
 }  // namespace mj

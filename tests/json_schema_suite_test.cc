@@ -21,6 +21,8 @@
 #include "replays/json_schema.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace json_schema_suite_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -105,4 +107,5 @@ TEST(JsonSchemaSuite, OurValidatorPassesTheOfficialCasesOfEveryKeywordWeUse) {
 }
 
 }  // namespace
+}  // namespace json_schema_suite_test
 }  // namespace mj

@@ -19,6 +19,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace match_library_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -151,4 +153,5 @@ TEST(MatchLibrary, PlaytestGivesThePlaytestCommandsDocument) {
 }
 
 }  // namespace
+}  // namespace match_library_test
 }  // namespace mj

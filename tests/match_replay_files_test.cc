@@ -10,6 +10,8 @@
 #include "tests/program_run.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace match_replay_files_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -47,4 +49,5 @@ TEST(MatchReplayFiles, TheSameFilesForAnyNumberOfThreads) {
 }
 
 }  // namespace
+}  // namespace match_replay_files_test
 }  // namespace mj

@@ -9,6 +9,8 @@
 #include <memory>
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace match_stats_test {
 namespace {
 
 Event Ev(EventType type, int actor = -1, int target = -1) {
@@ -284,4 +286,5 @@ TEST(MatchStatsTest, GameSeedsAreSplitMixOfTheMatchSeed) {
 }
 
 }  // namespace
+}  // namespace match_stats_test
 }  // namespace mj

@@ -14,6 +14,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_action_json_test {
 namespace {
 
 using nlohmann::json;
@@ -179,4 +181,5 @@ TEST(MjaiPossibleActions, TextIsTheJsonDumpAtEveryDecisionOfWholeGames) {
 }
 
 }  // namespace
+}  // namespace mjai_action_json_test
 }  // namespace mj

@@ -42,6 +42,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_client_hints_test {
 namespace {
 
 using json = nlohmann::json;
@@ -231,4 +233,5 @@ TEST(ClientHintsInMatches, NingboAyameRiichiHintsAreTheClientsLegalActions) {
 }
 
 }  // namespace
+}  // namespace mjai_client_hints_test
 }  // namespace mj

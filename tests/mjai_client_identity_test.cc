@@ -34,6 +34,8 @@
 #include "replays/replay.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_client_identity_test {
 namespace {
 
 using json = nlohmann::json;
@@ -208,4 +210,5 @@ TEST(MjaiClientIdentity, MatchSeedKeptProcessesPlayEachGameAsTheBuiltInAgents) {
 }
 
 }  // namespace
+}  // namespace mjai_client_identity_test
 }  // namespace mj

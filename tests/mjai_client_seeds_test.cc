@@ -24,6 +24,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_client_seeds_test {
 namespace {
 
 using json = nlohmann::json;
@@ -101,4 +103,5 @@ TEST(MjaiClientSeeds, GameSeedGivesEveryGameTheSameSeed) {
 }
 
 }  // namespace
+}  // namespace mjai_client_seeds_test
 }  // namespace mj

@@ -23,6 +23,8 @@
 #include "replays/replay.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_client_test {
 namespace {
 
 using json = nlohmann::json;
@@ -227,4 +229,5 @@ TEST(MjaiClient, StdioDialects) {
 }
 
 }  // namespace
+}  // namespace mjai_client_test
 }  // namespace mj

@@ -22,6 +22,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_event_json_test {
 namespace {
 
 using nlohmann::json;
@@ -127,4 +129,5 @@ TEST(MjaiEventJson, FieldsMeanWhatTheTreeMeans) {
 }
 
 }  // namespace
+}  // namespace mjai_event_json_test
 }  // namespace mj

@@ -20,6 +20,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_export_test {
 namespace {
 
 using nlohmann::json;
@@ -126,4 +128,5 @@ TEST(MjaiExport, DialectsDifferOnlyWhereDocumented) {
 }
 
 }  // namespace
+}  // namespace mjai_export_test
 }  // namespace mj

@@ -18,6 +18,8 @@
 #include "mjai/wire_writer.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_json_line_test {
 namespace {
 
 using json = nlohmann::json;
@@ -106,4 +108,5 @@ TEST(JsonLineParser, EdgesOfJsonAsNlohmann) {
 }
 
 }  // namespace
+}  // namespace mjai_json_line_test
 }  // namespace mj

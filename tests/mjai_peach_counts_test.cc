@@ -30,6 +30,8 @@
 #include "replays/replay.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_peach_counts_test {
 namespace {
 
 using json = nlohmann::json;
@@ -172,4 +174,5 @@ TEST(MjaiPeachCounts, NotSentWithoutPeachTiles) {
 }
 
 }  // namespace
+}  // namespace mjai_peach_counts_test
 }  // namespace mj

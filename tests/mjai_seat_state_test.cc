@@ -24,6 +24,8 @@
 #include "replays/replay.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_seat_state_test {
 namespace {
 
 using json = nlohmann::json;
@@ -271,9 +273,11 @@ TEST(MjaiSeatState, FoldMatchesEngineDunpai) {
 }
 
 }  // namespace
+}  // namespace mjai_seat_state_test
 }  // namespace mj
 
 namespace mj {
+namespace mjai_seat_state_test {
 namespace {
 
 std::vector<std::string> SortedNames(const json& tiles) {
@@ -387,9 +391,11 @@ TEST(MjaiSeatState, RealGamesActionsAreLegalInTheFold) {
 }
 
 }  // namespace
+}  // namespace mjai_seat_state_test
 }  // namespace mj
 
 namespace mj {
+namespace mjai_seat_state_test {
 namespace {
 
 // Bad input is an error naming the event and the field, never a crash.
@@ -434,4 +440,5 @@ TEST(MjaiSeatState, InconsistentEventsAreErrors) {
 }
 
 }  // namespace
+}  // namespace mjai_seat_state_test
 }  // namespace mj

@@ -27,6 +27,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_shield_fold_test {
 namespace {
 
 using json = nlohmann::json;
@@ -339,4 +341,5 @@ TEST_F(ShieldFold, AnotherSeatsOpenRiichiShowsItsHand) {
 }
 
 }  // namespace
+}  // namespace mjai_shield_fold_test
 }  // namespace mj

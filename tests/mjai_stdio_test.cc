@@ -17,6 +17,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_stdio_test {
 namespace {
 
 using nlohmann::json;
@@ -241,4 +243,5 @@ TEST(MjaiStdio, DunpaiGameWithTheExampleBot) {
 }
 
 }  // namespace
+}  // namespace mjai_stdio_test
 }  // namespace mj

@@ -19,6 +19,8 @@
 #include "mjai/wire_writer.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace mjai_wire_writer_test {
 namespace {
 
 using json = nlohmann::json;
@@ -184,4 +186,5 @@ TEST(MjaiWireWriter, InsertMemberKeepsKeyOrder) {
 }
 
 }  // namespace
+}  // namespace mjai_wire_writer_test
 }  // namespace mj

@@ -18,6 +18,8 @@
 #include "tests/scenario.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace ningbo_engine_test {
 namespace {
 
 using test::Policy;
@@ -271,4 +273,5 @@ TEST(NingboEngine, AnExhaustiveDrawPassesTheDealEvenWhenTheDealerIsTenpai) {
 }
 
 }  // namespace
+}  // namespace ningbo_engine_test
 }  // namespace mj

@@ -27,6 +27,8 @@
 #include "tests/score_case_file.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace ningbo_score_test {
 namespace {
 
 using nlohmann::json;
@@ -531,4 +533,5 @@ TEST(NingboTableEditsTest, InvalidNingboFieldsAreRejectedByName) {
 }
 
 }  // namespace
+}  // namespace ningbo_score_test
 }  // namespace mj

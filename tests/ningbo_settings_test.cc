@@ -21,6 +21,8 @@
 #include "tests/scenario.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace ningbo_settings_test {
 namespace {
 
 using test::Policy;
@@ -207,4 +209,5 @@ TEST(NingboReplayShow, ALimitHandOfAGreedyGame) {
 }
 
 }  // namespace
+}  // namespace ningbo_settings_test
 }  // namespace mj

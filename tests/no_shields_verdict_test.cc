@@ -17,6 +17,8 @@
 #include "rules/ruleset_sweep.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace no_shields_verdict_test {
 namespace {
 
 using nlohmann::json;
@@ -94,4 +96,5 @@ TEST(NoShieldsVerdict, ShieldClaimsGetNoVerdictWithoutShields) {
 }
 
 }  // namespace
+}  // namespace no_shields_verdict_test
 }  // namespace mj

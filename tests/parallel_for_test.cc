@@ -10,6 +10,8 @@
 #include "playtest/parallel_for.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace parallel_for_test {
 namespace {
 
 TEST(ParallelForTest, EachIndexOnceForAnyNumberOfThreads) {
@@ -37,4 +39,5 @@ TEST(ParallelForTest, AnExceptionReachesTheCaller) {
 }
 
 }  // namespace
+}  // namespace parallel_for_test
 }  // namespace mj

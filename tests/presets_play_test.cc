@@ -19,6 +19,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace presets_play_test {
 namespace {
 
 size_t Count(const std::string& text, const std::string& what) {
@@ -95,4 +97,5 @@ INSTANTIATE_TEST_SUITE_P(EveryPreset, PresetPlay, ::testing::ValuesIn(PresetName
                          });
 
 }  // namespace
+}  // namespace presets_play_test
 }  // namespace mj

@@ -27,6 +27,8 @@
 #include "tests/mjai_wins.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace realgame_score_test {
 namespace {
 
 using nlohmann::json;
@@ -277,4 +279,5 @@ TEST(RealGameScore, ScorerMatchesEveryTenhouWin) {
 }
 
 }  // namespace
+}  // namespace realgame_score_test
 }  // namespace mj

@@ -21,6 +21,8 @@
 #include "tests/program_run.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace replay_html_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -125,4 +127,5 @@ TEST(ReplayHtml, CommandWritesPagesAndIndex) {
 }
 
 }  // namespace
+}  // namespace replay_html_test
 }  // namespace mj

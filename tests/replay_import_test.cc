@@ -24,6 +24,8 @@
 #include "replays/replay_writer.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace replay_import_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -448,4 +450,5 @@ TEST(ReplayImport, ReferenceServerLogsImportWithTheirYakuCompared) {
 }
 
 }  // namespace
+}  // namespace replay_import_test
 }  // namespace mj

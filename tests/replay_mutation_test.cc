@@ -20,6 +20,8 @@
 #include "tests/stopping_agent.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace replay_mutation_test {
 namespace {
 
 using nlohmann::json;
@@ -227,4 +229,5 @@ TEST(ReplayMutation, NoSingleChangeToEventsScoresOrSeedVerifies) {
 }
 
 }  // namespace
+}  // namespace replay_mutation_test
 }  // namespace mj

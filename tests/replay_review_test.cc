@@ -17,6 +17,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace replay_review_test {
 namespace {
 
 // Counts the decisions the engine asks its seat (the engine asks only when there is a choice).
@@ -149,4 +151,5 @@ TEST(ReplayReview, LossesAreTheEstimatesOfTheBestAndTheTakenAction) {
 }
 
 }  // namespace
+}  // namespace replay_review_test
 }  // namespace mj

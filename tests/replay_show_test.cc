@@ -8,6 +8,8 @@
 #include <sstream>
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace replay_show_test {
 namespace {
 
 // Engine tile ids for mpsz text ("0m" = the red five).
@@ -159,4 +161,5 @@ TEST(ReplayShowTest, StoppedGameSaysWhy) {
 }
 
 }  // namespace
+}  // namespace replay_show_test
 }  // namespace mj

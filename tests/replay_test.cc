@@ -28,6 +28,8 @@
 #include "tests/stopping_agent.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace replay_test {
 namespace {
 
 using nlohmann::json;
@@ -777,4 +779,5 @@ TEST(ReplayCliTest, VerifyExportShow) {
 }
 
 }  // namespace
+}  // namespace replay_test
 }  // namespace mj

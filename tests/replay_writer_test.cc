@@ -23,6 +23,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace replay_writer_test {
 namespace {
 
 using nlohmann::json;
@@ -249,4 +251,5 @@ TEST(CompressionTest, CompressedReplayFilesReadLikePlainOnes) {
 }
 
 }  // namespace
+}  // namespace replay_writer_test
 }  // namespace mj

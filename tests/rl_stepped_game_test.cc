@@ -16,6 +16,8 @@
 #include "rules/ruleset.h"
 
 namespace mj::rl {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace rl_stepped_game_test {
 namespace {
 
 // Answers legal[(decision number * 7) % size]: a fixed rule that reaches many kinds of action.
@@ -139,4 +141,5 @@ TEST(VecEnv, ThreadCountDoesNotChangeResults) {
 }
 
 }  // namespace
+}  // namespace rl_stepped_game_test
 }  // namespace mj::rl

@@ -11,6 +11,8 @@
 #include "rules/ruleset_sweep.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace ruleset_sweep_test {
 namespace {
 
 using nlohmann::json;
@@ -127,4 +129,5 @@ TEST(RulesetSweep, RefusesWhatARulesetFileWouldRefuse) {
 }
 
 }  // namespace
+}  // namespace ruleset_sweep_test
 }  // namespace mj

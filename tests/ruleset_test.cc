@@ -13,6 +13,8 @@
 #include "rules/presets.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace ruleset_test {
 namespace {
 
 using nlohmann::json;
@@ -612,4 +614,5 @@ TEST(LoadRulesetTest, FileErrorsNameTheFileAndPosition) {
 }
 
 }  // namespace
+}  // namespace ruleset_test
 }  // namespace mj

@@ -13,6 +13,8 @@
 #include "tests/program_run.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace scale_determinism_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -122,4 +124,5 @@ TEST(ScaleDeterminismTest, DuplicateMatchesToo) {
 }
 
 }  // namespace
+}  // namespace scale_determinism_test
 }  // namespace mj

@@ -17,6 +17,8 @@
 #include "tests/score_case_file.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace score_cases_test {
 namespace {
 
 using nlohmann::json;
@@ -97,4 +99,5 @@ TEST(ScoreCasesFile, ErrorKindsAreCovered) {
 }
 
 }  // namespace
+}  // namespace score_cases_test
 }  // namespace mj

@@ -16,6 +16,8 @@
 #include "tests/program_run.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace score_compare_test {
 namespace {
 
 using nlohmann::json;
@@ -133,4 +135,5 @@ TEST(ScoreCompare, BadListsAreRefusedNamingTheEntry) {
 }
 
 }  // namespace
+}  // namespace score_compare_test
 }  // namespace mj

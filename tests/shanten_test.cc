@@ -27,6 +27,8 @@
 #endif
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace shanten_test {
 namespace {
 
 KindCounts Hand(const char* text) {
@@ -662,4 +664,5 @@ TEST(TenpaiWaitKinds, MatchesWaitsOnRandomTenpaiHands) {
 }
 
 }  // namespace
+}  // namespace shanten_test
 }  // namespace mj

@@ -13,6 +13,8 @@
 #include "tests/program_run.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace shard_merge_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -170,4 +172,5 @@ TEST(ShardMergeTest, RefusesWhatIsNotOneWholeMatch) {
 }
 
 }  // namespace
+}  // namespace shard_merge_test
 }  // namespace mj

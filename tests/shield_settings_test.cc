@@ -18,6 +18,8 @@
 #include "tests/scenario.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace shield_settings_test {
 namespace {
 
 using nlohmann::json;
@@ -272,4 +274,5 @@ TEST(ShieldAbortiveDraw, KeepsAllOrLosesAsAtAnExhaustiveDraw) {
 }
 
 }  // namespace
+}  // namespace shield_settings_test
 }  // namespace mj

@@ -20,6 +20,8 @@
 #include "tests/scenario.h"
 
 namespace mj::tenhou {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace tenhou6_export_test {
 namespace {
 
 Ruleset Riichi(const nlohmann::json& overrides = nlohmann::json::object()) {
@@ -189,4 +191,5 @@ TEST(Tenhou6Export, RefusesWhatTheFormatCannotHold) {
 }
 
 }  // namespace
+}  // namespace tenhou6_export_test
 }  // namespace mj::tenhou

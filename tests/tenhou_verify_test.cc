@@ -18,6 +18,8 @@
 #include "rules/ruleset.h"
 
 namespace mj::tenhou {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace tenhou_verify_test {
 namespace {
 
 const std::string kDir = std::string(MJ_SHARED_DIR) + "/realgames/tenhou6";
@@ -204,4 +206,5 @@ TEST(TenhouVerify, EngineGamesRoundTrip) {
 }
 
 }  // namespace
+}  // namespace tenhou_verify_test
 }  // namespace mj::tenhou

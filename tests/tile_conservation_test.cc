@@ -20,6 +20,8 @@
 #include "rules/ruleset.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace tile_conservation_test {
 namespace {
 
 struct Agents {
@@ -187,4 +189,5 @@ TEST(TileConservation, AGameDealtATileTwiceStopsAtThatHandsDeal) {
 }
 
 }  // namespace
+}  // namespace tile_conservation_test
 }  // namespace mj

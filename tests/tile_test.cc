@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace tile_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -402,4 +404,5 @@ TEST(WallWithout, KeepsOrderAndPutsTheRemovedAfter) {
 }
 
 }  // namespace
+}  // namespace tile_test
 }  // namespace mj

@@ -13,6 +13,8 @@
 #include "engine/wall.h"
 
 namespace mj {
+// This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
+namespace wall_shuffle_test {
 namespace {
 
 TEST(WallShuffle, IsTheReferenceShuffleOfRng) {
@@ -30,4 +32,5 @@ TEST(WallShuffle, IsTheReferenceShuffleOfRng) {
 }
 
 }  // namespace
+}  // namespace wall_shuffle_test
 }  // namespace mj
