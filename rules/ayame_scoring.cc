@@ -1,3 +1,4 @@
+#include "rules/yaku_values.h"
 #include "rules/ayame_scoring.h"
 
 #include <algorithm>
@@ -11,23 +12,8 @@
 namespace mj {
 namespace {
 
-constexpr int kSixthsPerHan = 6;
 constexpr int kYakumanHan = 13;                // a yakuman multiple is reported as 13 han
 constexpr int64_t kMaxPayment = 1'000'000'000;  // payments are clamped here
-
-constexpr int Idx(YakuId id) { return static_cast<int>(id); }
-
-bool IsSpecialWaitYakuman(YakuId id) {
-  return id == YakuId::kKokushi13 || id == YakuId::kSuuankouTanki || id == YakuId::kJunseiChuuren;
-}
-
-// The table value of `id` in sixths for a closed or open hand; 0 = not awarded (disabled, or
-// closed only and the hand is open).
-int TableValue(const Ruleset& rules, YakuId id, bool closed) {
-  const YakuValue& v = rules.yaku[Idx(id)];
-  if (!v.enabled) return 0;
-  return closed ? v.closed_sixths : v.open_sixths;
-}
 
 // ceil(num / den) rounded up to 100, for num >= 0, den > 0, clamped to kMaxPayment.
 int Share(int64_t num, int64_t den) {
@@ -36,7 +22,7 @@ int Share(int64_t num, int64_t den) {
 }
 
 // Orders candidate results: yakuman multiples, then points received, then han.
-bool Better(const ScoreResult& a, const ScoreResult& b) {
+bool AyameBetter(const ScoreResult& a, const ScoreResult& b) {
   if (a.yakuman != b.yakuman) return a.yakuman > b.yakuman;
   const int pa = a.payment.Total(), pb = b.payment.Total();
   if (pa != pb) return pa > pb;
@@ -66,7 +52,7 @@ int YakumanEntries(const YakuSet& found, bool closed, const Ruleset& rules,
     if (!found.test(i)) continue;
     const auto id = static_cast<YakuId>(i);
     const YakuValue& v = rules.yaku[i];
-    if (v.yakuman == 0 || !v.counts_for_minimum || TableValue(rules, id, closed) == 0) continue;
+    if (v.yakuman == 0 || !v.counts_for_minimum || YakuTableValue(rules, id, closed) == 0) continue;
     int m = v.yakuman;
     if (rules.double_yakuman_special_waits && IsSpecialWaitYakuman(id)) m *= 2;
     if (!rules.yakuman_stacking) m = std::min(m, 1);
@@ -153,12 +139,12 @@ ScoreResult AyameScoring::Score(const WinContext& ctx, const Ruleset& rules) con
       cand.yaku.clear();
       YakuSet found = DetectStandardYaku(r, ctx, sum);
       // 四順子: four sequences (any pair, any wait); closed only per the table.
-      found.set(Idx(YakuId::kFourSequences), DetectSequenceFacts(r).sequences == 4);
+      found.set(YakuIndex(YakuId::kFourSequences), DetectSequenceFacts(r).sequences == 4);
       int minimum = 0;
       for (int i = 0; i < kNumYaku; ++i) {
         const auto id = static_cast<YakuId>(i);
         if (!found.test(i) || IsYakumanYaku(id) || IsDoraYaku(id)) continue;
-        int sixths = TableValue(rules, id, closed);
+        int sixths = YakuTableValue(rules, id, closed);
         if (id == YakuId::kTanyao && !closed && !rules.kuitan) sixths = 0;
         if (sixths == 0) continue;
         cand.yaku.push_back({id, static_cast<int16_t>(sixths), 0});
@@ -172,7 +158,7 @@ ScoreResult AyameScoring::Score(const WinContext& ctx, const Ruleset& rules) con
       }
       // Dora kinds, per tile, at the table's closed or open value (never toward the minimum).
       auto add_dora = [&](YakuId id, int count) {
-        const int per = TableValue(rules, id, closed);
+        const int per = YakuTableValue(rules, id, closed);
         if (count <= 0 || per == 0) return;
         cand.yaku.push_back({id, static_cast<int16_t>(count * per), 0});
         cand.han_sixths += count * per;
@@ -183,7 +169,7 @@ ScoreResult AyameScoring::Score(const WinContext& ctx, const Ruleset& rules) con
       cand.limit = Limit::kNone;
       cand.payment = AyamePayment(cand.han_sixths, ctx.IsDealer(), ctx.tsumo, rules);
     }
-    if (!have_best || Better(cand, best)) {
+    if (!have_best || AyameBetter(cand, best)) {
       best = cand;
       have_best = true;
     }

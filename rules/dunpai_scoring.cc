@@ -1,3 +1,4 @@
+#include "rules/yaku_values.h"
 #include "rules/dunpai_scoring.h"
 
 #include <algorithm>
@@ -10,30 +11,14 @@
 namespace mj {
 namespace {
 
-constexpr int kSixthsPerHan = 6;
-constexpr int kYakumanSixths = 13 * kSixthsPerHan;  // one yakuman multiple counts 13 han
 constexpr int64_t kMaxValue = 1'000'000'000;        // hand values are clamped here
-
-constexpr int Idx(YakuId id) { return static_cast<int>(id); }
-
-bool IsSpecialWaitYakuman(YakuId id) {
-  return id == YakuId::kKokushi13 || id == YakuId::kSuuankouTanki || id == YakuId::kJunseiChuuren;
-}
-
-// The table value of `id` in sixths for a closed or open hand; 0 = not awarded (disabled, or
-// closed only and the hand is open). Yakuman entries hold 13 han per multiple.
-int TableValue(const Ruleset& rules, YakuId id, bool closed) {
-  const YakuValue& v = rules.yaku[Idx(id)];
-  if (!v.enabled) return 0;
-  return closed ? v.closed_sixths : v.open_sixths;
-}
 
 // Dunpai's changes to the standard detection of one reading (docs/DUNPAI.md). `yakuman` is the
 // reading's yakuman detection; returns the number of kongs that earn the kongs yaku.
 int ApplyDunpaiYaku(const Reading& r, const WinContext& ctx, const HandSummary& sum,
                     const Ruleset& rules, const YakuSet& yakuman, YakuSet& y) {
-  auto has = [&](YakuId id) { return TableValue(rules, id, sum.closed) > 0; };
-  auto set = [&](YakuId id, bool on) { y.set(Idx(id), on); };
+  auto has = [&](YakuId id) { return YakuTableValue(rules, id, sum.closed) > 0; };
+  auto set = [&](YakuId id, bool on) { y.set(YakuIndex(id), on); };
 
   // Riichi kinds: open riichi (2) and double riichi (2) replace riichi (1); a kind the ruleset
   // lacks falls back to plain riichi.
@@ -70,20 +55,20 @@ int ApplyDunpaiYaku(const Reading& r, const WinContext& ctx, const HandSummary& 
   }
 
   // 連六, unless the same suit's ittsu (nine in a row) is awarded.
-  set(YakuId::kRenroku, seq.run_of_six && !(y.test(Idx(YakuId::kIttsu)) && has(YakuId::kIttsu)));
+  set(YakuId::kRenroku, seq.run_of_six && !(y.test(YakuIndex(YakuId::kIttsu)) && has(YakuId::kIttsu)));
 
   // Exactly two concealed pungs (three = sanankou, four = suuankou: both exact in the detectors).
   set(YakuId::kTwoConcealedPungs, r.form == HandForm::kStandard && r.ConcealedPungs() == 2);
 
   // One han per kong, unless the four kongs are paid as suukantsu.
   int kongs = sum.num_kans;
-  if (yakuman.test(Idx(YakuId::kSuukantsu)) && has(YakuId::kSuukantsu)) kongs = 0;
+  if (yakuman.test(YakuIndex(YakuId::kSuukantsu)) && has(YakuId::kSuukantsu)) kongs = 0;
   set(YakuId::kKongs, kongs > 0);
   return kongs;
 }
 
 // Orders candidate results: points received, then han.
-bool Better(const ScoreResult& a, const ScoreResult& b) {
+bool DunpaiBetter(const ScoreResult& a, const ScoreResult& b) {
   const int pa = a.payment.Total(), pb = b.payment.Total();
   if (pa != pb) return pa > pb;
   return a.han_sixths > b.han_sixths;
@@ -153,7 +138,7 @@ ScoreResult DunpaiScoring::Score(const WinContext& ctx, const Ruleset& rules) co
       if (!yakuman.test(i)) continue;
       const auto id = static_cast<YakuId>(i);
       const YakuValue& v = rules.yaku[i];
-      if (v.yakuman == 0 || TableValue(rules, id, closed) == 0) continue;
+      if (v.yakuman == 0 || YakuTableValue(rules, id, closed) == 0) continue;
       int m = v.yakuman;
       if (rules.double_yakuman_special_waits && IsSpecialWaitYakuman(id)) m *= 2;
       yakuman_entries.push_back({id, 0, static_cast<uint8_t>(m)});
@@ -186,7 +171,7 @@ ScoreResult DunpaiScoring::Score(const WinContext& ctx, const Ruleset& rules) co
         continue;
       }
       if (IsDoraYaku(id) || !normal.test(i)) continue;
-      int sixths = TableValue(rules, id, closed);
+      int sixths = YakuTableValue(rules, id, closed);
       if (id == YakuId::kTanyao && !closed && !rules.kuitan) sixths = 0;
       if (id == YakuId::kKongs) sixths *= kongs;
       if (sixths == 0) continue;
@@ -198,7 +183,7 @@ ScoreResult DunpaiScoring::Score(const WinContext& ctx, const Ruleset& rules) co
 
     // Dora kinds, han per tile (only those the ruleset has).
     auto add_dora = [&](YakuId id, int count) {
-      const YakuValue& v = rules.yaku[Idx(id)];
+      const YakuValue& v = rules.yaku[YakuIndex(id)];
       if (count <= 0 || !v.enabled) return;
       const int sixths = count * v.closed_sixths;
       cand.yaku.push_back({id, static_cast<int16_t>(sixths), 0});
@@ -215,7 +200,7 @@ ScoreResult DunpaiScoring::Score(const WinContext& ctx, const Ruleset& rules) co
     cand.limit = Limit::kNone;
     const int value = DunpaiHandValue(cand.han_sixths / kSixthsPerHan, rules);
     cand.payment = DunpaiPayment(value, ctx.IsDealer(), ctx.tsumo, rules);
-    if (!have_best || Better(cand, best)) {
+    if (!have_best || DunpaiBetter(cand, best)) {
       best = cand;
       have_best = true;
     }

@@ -1,3 +1,4 @@
+#include "rules/yaku_values.h"
 #include "rules/fuless_scoring.h"
 
 #include <algorithm>
@@ -12,23 +13,15 @@
 namespace mj {
 namespace {
 
-constexpr int kSixthsPerHan = 6;
 constexpr int kSixthsPerThird = 2;
-constexpr int kYakumanSixths = 13 * kSixthsPerHan;  // a yakuman multiple prints as 13 han
 constexpr int64_t kX200 = 200;                      // FulessBase keeps base points x 200
 // Base points of mangan, haneman, baiman, sanbaiman, yakuman (per multiple): riichi's.
 constexpr std::array<int, 5> kLimitBase = {2000, 3000, 4000, 6000, 8000};
 constexpr std::array<Limit, 5> kLimits = {Limit::kMangan, Limit::kHaneman, Limit::kBaiman,
                                           Limit::kSanbaiman, Limit::kYakuman};
 
-constexpr int Idx(YakuId id) { return static_cast<int>(id); }
-
-bool IsSpecialWaitYakuman(YakuId id) {
-  return id == YakuId::kKokushi13 || id == YakuId::kSuuankouTanki || id == YakuId::kJunseiChuuren;
-}
-
 // Orders candidate results: yakuman multiples, then points received, then han (as riichi).
-bool Better(const ScoreResult& a, const ScoreResult& b) {
+bool FulessBetter(const ScoreResult& a, const ScoreResult& b) {
   if (a.yakuman != b.yakuman) return a.yakuman > b.yakuman;
   const int pa = a.payment.Total(), pb = b.payment.Total();
   if (pa != pb) return pa > pb;
@@ -55,7 +48,7 @@ int AddYakuman(const YakuSet& found, bool closed, const Ruleset& rules, ScoreRes
 // A per-count entry (kongs, dora): `count` times the table value. Returns the sixths added
 // toward the minimum.
 int AddPerCount(YakuId id, int count, bool closed, const Ruleset& rules, ScoreResult* cand) {
-  const YakuValue& v = rules.yaku[Idx(id)];
+  const YakuValue& v = rules.yaku[YakuIndex(id)];
   if (count <= 0 || !v.enabled) return 0;
   const int sixths = count * (closed ? v.closed_sixths : v.open_sixths);
   if (sixths == 0) return 0;
@@ -125,11 +118,11 @@ ScoreResult FulessScoring::Score(const WinContext& ctx, const Ruleset& rules) co
     } else {
       YakuSet found = DetectStandardYaku(r, ctx, sum);
       // Pinfu redefined: closed, four sequences, a pair of a number tile, any wait.
-      found.reset(Idx(YakuId::kPinfu));
+      found.reset(YakuIndex(YakuId::kPinfu));
       const bool four_sequences = DetectSequenceFacts(r).sequences == 4;  // 0 unless standard form
-      if (closed && four_sequences && !IsHonor(r.pair)) found.set(Idx(YakuId::kPinfu));
+      if (closed && four_sequences && !IsHonor(r.pair)) found.set(YakuIndex(YakuId::kPinfu));
       // 門前ロン: any closed hand winning on a discard (robbed kong and houtei included).
-      if (closed && !ctx.tsumo) found.set(Idx(YakuId::kClosedRon));
+      if (closed && !ctx.tsumo) found.set(YakuIndex(YakuId::kClosedRon));
       int counting = AddYakuValues(found, closed, rules, &cand.yaku);
       counting += AddPerCount(YakuId::kOpenKong, open_kongs, closed, rules, &cand);
       counting += AddPerCount(YakuId::kClosedKong, closed_kongs, closed, rules, &cand);
@@ -149,7 +142,7 @@ ScoreResult FulessScoring::Score(const WinContext& ctx, const Ruleset& rules) co
     cand.limit = base.limit;
     if (cand.yakuman == 0 && base.limit == Limit::kYakuman) cand.yakuman = 1;  // kazoe
     cand.payment = FulessPayment(base, ctx.IsDealer(), ctx.tsumo);
-    if (!have_best || Better(cand, best)) {
+    if (!have_best || FulessBetter(cand, best)) {
       best = cand;
       have_best = true;
     }

@@ -1,3 +1,4 @@
+#include "rules/yaku_values.h"
 #include "rules/ningbo_scoring.h"
 
 #include <algorithm>
@@ -12,19 +13,8 @@
 namespace mj {
 namespace {
 
-constexpr int kSixthsPerHan = 6;
 constexpr int64_t kMaxShare = 100'000'000;        // share values are clamped here
 constexpr int kMaxFan = 40;                        // 10 fu x 2^40 is far beyond kMaxShare
-
-constexpr int Idx(YakuId id) { return static_cast<int>(id); }
-
-// The table value of `id` in sixths for a closed or open hand; 0 = not awarded (disabled, or
-// closed only and the hand is open). For a limit-hand entry only "> 0" (enabled) is read.
-int TableValue(const Ruleset& rules, YakuId id, bool closed) {
-  const YakuValue& v = rules.yaku[Idx(id)];
-  if (!v.enabled) return 0;
-  return closed ? v.closed_sixths : v.open_sixths;
-}
 
 Kind WindKindOf(Wind w) { return static_cast<Kind>(kEast + static_cast<int>(w)); }
 
@@ -33,7 +23,7 @@ Kind WindKindOf(Wind w) { return static_cast<Kind>(kEast + static_cast<int>(w));
 bool IsNingboValuePair(Kind pair, const WinContext& ctx, const Ruleset& rules) {
   if (IsDragon(pair) || pair == WindKindOf(ctx.seat_wind)) return true;
   return ctx.has_round_wind && pair == WindKindOf(ctx.round_wind) &&
-         rules.yaku[Idx(YakuId::kYakuhaiRoundEast) + static_cast<int>(ctx.round_wind)].enabled;
+         rules.yaku[YakuIndex(YakuId::kYakuhaiRoundEast) + static_cast<int>(ctx.round_wind)].enabled;
 }
 
 // The yakuhai entries a pung or kong of `kind` earns (dragon; seat wind; round wind).
@@ -43,9 +33,9 @@ SmallVector<YakuId, 2> PungYakuhai(Kind kind, const WinContext& ctx) {
   if (kind == kGreen) ids.push_back(YakuId::kYakuhaiHatsu);
   if (kind == kRed) ids.push_back(YakuId::kYakuhaiChun);
   if (kind == WindKindOf(ctx.seat_wind))
-    ids.push_back(static_cast<YakuId>(Idx(YakuId::kYakuhaiSeatEast) + static_cast<int>(ctx.seat_wind)));
+    ids.push_back(static_cast<YakuId>(YakuIndex(YakuId::kYakuhaiSeatEast) + static_cast<int>(ctx.seat_wind)));
   if (ctx.has_round_wind && kind == WindKindOf(ctx.round_wind))
-    ids.push_back(static_cast<YakuId>(Idx(YakuId::kYakuhaiRoundEast) + static_cast<int>(ctx.round_wind)));
+    ids.push_back(static_cast<YakuId>(YakuIndex(YakuId::kYakuhaiRoundEast) + static_cast<int>(ctx.round_wind)));
   return ids;
 }
 
@@ -135,7 +125,7 @@ void AddFan(FanResult* f, const Ruleset& rules, YakuId id, int sixths) {
   if (sixths <= 0) return;
   f->yaku.push_back({id, static_cast<int16_t>(sixths), 0});
   f->sixths += sixths;
-  if (rules.yaku[Idx(id)].counts_for_minimum) f->counting += sixths;
+  if (rules.yaku[YakuIndex(id)].counts_for_minimum) f->counting += sixths;
 }
 
 // Fan of one reading: yakuhai pungs/kongs, honitsu, chinitsu (table values).
@@ -143,12 +133,12 @@ FanResult ReadingFan(const Reading& r, const WinContext& ctx, const HandSummary&
                      const Ruleset& rules) {
   const YakuSet y = DetectStandardYaku(r, ctx, sum);
   FanResult f;
-  for (int i = Idx(YakuId::kYakuhaiSeatEast); i <= Idx(YakuId::kYakuhaiChun); ++i) {
+  for (int i = YakuIndex(YakuId::kYakuhaiSeatEast); i <= YakuIndex(YakuId::kYakuhaiChun); ++i) {
     const auto id = static_cast<YakuId>(i);
-    if (y.test(i)) AddFan(&f, rules, id, TableValue(rules, id, sum.closed));
+    if (y.test(i)) AddFan(&f, rules, id, YakuTableValue(rules, id, sum.closed));
   }
   for (YakuId id : {YakuId::kHonitsu, YakuId::kChinitsu})
-    if (y.test(Idx(id))) AddFan(&f, rules, id, TableValue(rules, id, sum.closed));
+    if (y.test(YakuIndex(id))) AddFan(&f, rules, id, YakuTableValue(rules, id, sum.closed));
   return f;
 }
 
@@ -158,12 +148,12 @@ using LimitList = SmallVector<YakuId, 8>;
 LimitList ReadingLimits(const Reading& r, const WinContext& ctx, const HandSummary& sum,
                         const Ruleset& rules) {
   LimitList out;
-  auto on = [&](YakuId id) { return TableValue(rules, id, sum.closed) > 0; };
+  auto on = [&](YakuId id) { return YakuTableValue(rules, id, sum.closed) > 0; };
   const YakuSet ym = DetectYakuman(r, ctx, sum);
   if (ctx.tenhou && on(YakuId::kTenhou)) out.push_back(YakuId::kTenhou);
   if (ctx.chiihou && on(YakuId::kChiihou)) out.push_back(YakuId::kChiihou);
-  if (ym.test(Idx(YakuId::kDaisangen)) && on(YakuId::kDaisangen)) out.push_back(YakuId::kDaisangen);
-  if (ym.test(Idx(YakuId::kJunseiChuuren)) && on(YakuId::kJunseiChuuren))
+  if (ym.test(YakuIndex(YakuId::kDaisangen)) && on(YakuId::kDaisangen)) out.push_back(YakuId::kDaisangen);
+  if (ym.test(YakuIndex(YakuId::kJunseiChuuren)) && on(YakuId::kJunseiChuuren))
     out.push_back(YakuId::kJunseiChuuren);
   // 四喜和: four wind sets, or three and a wind pair, with a pung/kong of the seat wind.
   int wind_sets = 0;
@@ -219,7 +209,7 @@ int PerShare(const ScoreResult& r, bool dealer) {
 
 // Orders candidates: value, then a limit hand before a counted reading of the same value (the
 // seed names such a hand by its limit 役), then han, then fu.
-bool Better(const ScoreResult& a, const ScoreResult& b, bool dealer) {
+bool NingboBetter(const ScoreResult& a, const ScoreResult& b, bool dealer) {
   const int va = PerShare(a, dealer), vb = PerShare(b, dealer);
   if (va != vb) return va > vb;
   if (IsLimitHand(a) != IsLimitHand(b)) return IsLimitHand(a);
@@ -281,7 +271,7 @@ ScoreResult NingboScoring::Score(const WinContext& ctx, const Ruleset& rules) co
   bool have_best = false;
   bool complete = false;
   auto offer = [&](const ScoreResult& cand) {
-    if (!have_best || Better(cand, best, dealer)) {
+    if (!have_best || NingboBetter(cand, best, dealer)) {
       best = cand;
       have_best = true;
     }
@@ -292,11 +282,11 @@ ScoreResult NingboScoring::Score(const WinContext& ctx, const Ruleset& rules) co
     KindCounts before = ctx.concealed;
     --before[ctx.win_tile];
     LimitList limits;
-    if (ctx.tenhou && TableValue(rules, YakuId::kTenhou, true) > 0) limits.push_back(YakuId::kTenhou);
+    if (ctx.tenhou && YakuTableValue(rules, YakuId::kTenhou, true) > 0) limits.push_back(YakuId::kTenhou);
     const bool orphans = IsThirteenSingleOrphans13(before) &&
-                         TableValue(rules, YakuId::kThirteenSingleOrphans, true) > 0;
+                         YakuTableValue(rules, YakuId::kThirteenSingleOrphans, true) > 0;
     const bool unconnected = !orphans && IsThirteenUnconnected13(before) &&
-                             TableValue(rules, YakuId::kThirteenUnconnected, true) > 0;
+                             YakuTableValue(rules, YakuId::kThirteenUnconnected, true) > 0;
     if (orphans) limits.push_back(YakuId::kThirteenSingleOrphans);
     if (unconnected) limits.push_back(YakuId::kThirteenUnconnected);
     if (orphans || unconnected) {
@@ -361,7 +351,7 @@ std::optional<int> NingboScoring::LoserValue(const WinContext& hand, const Rules
   int sixths = 0;
   auto add_pung = [&](const HandSet& s) {
     fu += SetFu(s);
-    for (YakuId id : PungYakuhai(s.kind, hand)) sixths += TableValue(rules, id, closed);
+    for (YakuId id : PungYakuhai(s.kind, hand)) sixths += YakuTableValue(rules, id, closed);
   };
   for (const Meld& m : hand.melds) {
     const HandSet s = SetFromMeld(m);

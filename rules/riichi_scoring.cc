@@ -1,3 +1,4 @@
+#include "rules/yaku_values.h"
 #include "rules/riichi_scoring.h"
 
 #include "rules/hand_reading.h"
@@ -8,12 +9,8 @@
 namespace mj {
 namespace {
 
-bool IsSpecialWaitYakuman(YakuId id) {
-  return id == YakuId::kKokushi13 || id == YakuId::kSuuankouTanki || id == YakuId::kJunseiChuuren;
-}
-
 // Orders candidate results: yakuman multiples, then points received, then han, then fu.
-bool Better(const ScoreResult& a, const ScoreResult& b) {
+bool RiichiBetter(const ScoreResult& a, const ScoreResult& b) {
   if (a.yakuman != b.yakuman) return a.yakuman > b.yakuman;
   const int pa = a.payment.Total(), pb = b.payment.Total();
   if (pa != pb) return pa > pb;
@@ -98,7 +95,7 @@ ScoreResult RiichiScoring::Score(const WinContext& ctx, const Ruleset& rules) co
     cand.limit = bp.limit;
     if (cand.yakuman == 0 && bp.limit == Limit::kYakuman) cand.yakuman = 1;  // kazoe
     cand.payment = PaymentFromBase(bp.base, ctx.IsDealer(), ctx.tsumo);
-    if (!have_best || Better(cand, best)) {
+    if (!have_best || RiichiBetter(cand, best)) {
       best = cand;
       have_best = true;
     }

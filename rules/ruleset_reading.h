@@ -12,11 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/ruleset.h"
+#include "rules/yaku_values.h"
 #include "tiles/result.h"
 
 namespace mj::ruleset_json {
 
-inline constexpr int kSixthsPerHan = 6;
+using mj::kSixthsPerHan;  // rules/yaku_values.h
 inline constexpr int kMaxHan = 100;  // a han value above this is a typo
 inline constexpr int kMaxYakumanMultiple = 8;
 inline constexpr int kYakumanHanEquivalent = 13;    // stored han of one yakuman multiple (see docs)
