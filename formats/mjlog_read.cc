@@ -83,9 +83,9 @@ std::string UrlDecode(const std::string& s) {
   return out;
 }
 
-class Reader {
+class MjlogReader {
  public:
-  explicit Reader(const std::string& title) { game_.title = title; }
+  explicit MjlogReader(const std::string& title) { game_.title = title; }
 
   Result<Game> Read(const std::vector<Tag>& tags) {
     for (size_t i = 0; i < tags.size(); ++i) {
@@ -444,7 +444,7 @@ Result<Game> ParseMjlog(std::string_view xml, const std::string& title) {
   if (xml.find("<mjloggm") == std::string_view::npos) return Error{"no <mjloggm> element: not a Tenhou mjlog"};
   auto tags = Tags(xml);
   if (!tags) return Error{tags.error()};
-  Reader reader(title);
+  MjlogReader reader(title);
   return reader.Read(*tags);
 }
 

@@ -11,7 +11,7 @@ namespace mj {
 
 namespace {
 
-bool IsUnknownName(JsonValue v) { return JsonIsString(v) && JsonString(v) == "?"; }
+bool IsHiddenName(JsonValue v) { return JsonIsString(v) && JsonString(v) == "?"; }
 
 }  // namespace
 
@@ -21,7 +21,7 @@ Result<bool> MjaiSeatState::DealOwnHand(JsonValue hand, int carried) {
   size_t i = 0;
   for (const JsonValue tile : JsonItems(hand)) {
     const auto where = [&] { return "\"tehais\"[" + std::to_string(seat_) + "][" + std::to_string(i) + "]"; };
-    if (IsUnknownName(tile)) return Error{where() + ": this seat's own tile is hidden"};
+    if (IsHiddenName(tile)) return Error{where() + ": this seat's own tile is hidden"};
     auto n = NameOf(tile, "t");
     if (!n) return Error{where() + ": " + n.error()};
     names.push_back(*n);

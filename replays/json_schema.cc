@@ -38,7 +38,7 @@ std::string Describe(const json& v) {
   return s;
 }
 
-std::string Short(const json& v) {
+std::string ShortValue(const json& v) {
   std::string text = v.dump();
   if (text.size() > 60) text = text.substr(0, 57) + "...";
   return text;
@@ -152,7 +152,7 @@ std::optional<Error> CheckSchema(const json& s, const std::string& where, std::m
       for (const json& t : types)
         if (!t.is_string() || !(t == "null" || t == "boolean" || t == "string" || t == "array" || t == "object" ||
                                 t == "number" || t == "integer"))
-          return Error{at + ": unknown type " + Short(t)};
+          return Error{at + ": unknown type " + ShortValue(t)};
     } else if (key == "enum") {
       if (!value.is_array() || value.empty()) return Error{at + ": must be a non-empty array"};
     } else if (key == "required") {
@@ -186,7 +186,7 @@ std::optional<Error> CheckRefs(const json& s, const std::string& where,
     for (const auto& [key, value] : s.items()) {
       const std::string at = PointerAppend(where, key);
       if (key == "$ref" && value.is_string() && resolve(value.get<std::string>()) == nullptr)
-        return Error{at + ": unresolved reference " + Short(value)};
+        return Error{at + ": unresolved reference " + ShortValue(value)};
       if (key == "enum" || key == "const" || key == "examples" || key == "default") continue;
       if (auto e = CheckRefs(value, at, resolve)) return e;
     }
@@ -312,7 +312,7 @@ bool JsonSchema::Check(const json& s, const json& v, const std::string& ptr, std
     return false;  // nothing else about this value is meaningful
   }
   if (const json* it = k.constant; it != nullptr && v != *it)
-    MJ_SCHEMA_FAIL(ptr, "expected " + Short(*it) + ", got " + Short(v));
+    MJ_SCHEMA_FAIL(ptr, "expected " + ShortValue(*it) + ", got " + ShortValue(v));
   if (const json* it = k.enumeration; it != nullptr) {
     if (std::find(it->begin(), it->end(), v) == it->end()) {
       if (quiet) return false;
@@ -320,19 +320,19 @@ bool JsonSchema::Check(const json& s, const json& v, const std::string& ptr, std
       if (const json* title = k.title; title != nullptr && title->is_string()) {
         what = "the " + title->get<std::string>();
       } else {
-        for (size_t i = 0; i < it->size() && i < 8; ++i) what += (i ? ", " : "") + Short((*it)[i]);
+        for (size_t i = 0; i < it->size() && i < 8; ++i) what += (i ? ", " : "") + ShortValue((*it)[i]);
         if (it->size() > 8) what += ", ... (" + std::to_string(it->size()) + " values)";
         what = "[" + what + "]";
       }
-      MJ_SCHEMA_FAIL(ptr, Short(v) + " is not one of " + what);
+      MJ_SCHEMA_FAIL(ptr, ShortValue(v) + " is not one of " + what);
     }
   }
   if (v.is_number()) {
     const double x = v.get<double>();
     if (const json* it = k.minimum; it != nullptr && x < it->get<double>())
-      MJ_SCHEMA_FAIL(ptr, Short(v) + " is less than the minimum " + Short(*it));
+      MJ_SCHEMA_FAIL(ptr, ShortValue(v) + " is less than the minimum " + ShortValue(*it));
     if (const json* it = k.maximum; it != nullptr && x > it->get<double>())
-      MJ_SCHEMA_FAIL(ptr, Short(v) + " is more than the maximum " + Short(*it));
+      MJ_SCHEMA_FAIL(ptr, ShortValue(v) + " is more than the maximum " + ShortValue(*it));
   }
   if (v.is_string()) {
     const std::string& text = v.get_ref<const std::string&>();
@@ -343,19 +343,19 @@ bool JsonSchema::Check(const json& s, const json& v, const std::string& ptr, std
           std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
     };
     if (const json* it = k.min_length; it != nullptr && length() < it->get<size_t>())
-      MJ_SCHEMA_FAIL(ptr, "is shorter than " + Short(*it) + " characters");
+      MJ_SCHEMA_FAIL(ptr, "is shorter than " + ShortValue(*it) + " characters");
     if (const json* it = k.max_length; it != nullptr && length() > it->get<size_t>())
-      MJ_SCHEMA_FAIL(ptr, "is longer than " + Short(*it) + " characters");
+      MJ_SCHEMA_FAIL(ptr, "is longer than " + ShortValue(*it) + " characters");
     if (const json* it = k.pattern; it != nullptr) {
       const std::regex& re = patterns_.at(it->get<std::string>());
-      if (!std::regex_search(text, re)) MJ_SCHEMA_FAIL(ptr, Short(v) + " does not match the pattern " + Short(*it));
+      if (!std::regex_search(text, re)) MJ_SCHEMA_FAIL(ptr, ShortValue(v) + " does not match the pattern " + ShortValue(*it));
     }
   }
   if (v.is_array()) {
     if (const json* it = k.min_items; it != nullptr && v.size() < it->get<size_t>())
-      MJ_SCHEMA_FAIL(ptr, "has " + std::to_string(v.size()) + " items; at least " + Short(*it) + " required");
+      MJ_SCHEMA_FAIL(ptr, "has " + std::to_string(v.size()) + " items; at least " + ShortValue(*it) + " required");
     if (const json* it = k.max_items; it != nullptr && v.size() > it->get<size_t>())
-      MJ_SCHEMA_FAIL(ptr, "has " + std::to_string(v.size()) + " items; at most " + Short(*it) + " allowed");
+      MJ_SCHEMA_FAIL(ptr, "has " + std::to_string(v.size()) + " items; at most " + ShortValue(*it) + " allowed");
     size_t first = 0;
     if (const json* it = k.prefix_items; it != nullptr) {
       for (size_t i = 0; i < it->size() && i < v.size(); ++i)

@@ -11,7 +11,7 @@
 namespace mj {
 namespace {
 
-constexpr const char* kWindNames[] = {"East", "South", "West", "North"};
+constexpr const char* kWindWords[] = {"East", "South", "West", "North"};
 constexpr char kWindLetters[] = {'E', 'S', 'W', 'N'};
 
 // A tile as the ruleset shows it: a marked copy is "0" only where the ruleset has a red five,
@@ -377,7 +377,7 @@ class Shower {
       honba = ", honba ";
       honba += std::to_string(s.honba);
     }
-    Line("Hand " + std::to_string(hand_) + ": " + kWindNames[wind] + " " + std::to_string(s.kyoku) + honba +
+    Line("Hand " + std::to_string(hand_) + ": " + kWindWords[wind] + " " + std::to_string(s.kyoku) + honba +
          ", riichi sticks " + std::to_string(s.kyotaku) + ", dealer seat " + std::to_string(s.oya));
     Line(s.dora_marker == kNoTile ? std::string("  no dora indicator (the ruleset has no dora)")
                                   : "  dora indicator " + TileText(s.dora_marker, rules_));

@@ -7,8 +7,6 @@
 namespace mj::rl {
 namespace {
 
-bool Marked(Tile t, const Ruleset& rules) { return FaceOf(t, rules) >= kNumKinds; }
-
 // Strings are built with append: GCC 12 warns falsely (-Wrestrict, bugs 105329/105651) on
 // "literal" + std::string temporaries.
 std::string FaceName(int face) {
@@ -46,10 +44,10 @@ int EncodeAction(const Action& a, Tile drawn, const Ruleset& rules) {
       if (KindOf(lo) > KindOf(hi)) std::swap(lo, hi);
       const Kind called = KindOf(a.tile);
       const int place = called < KindOf(lo) ? 0 : called < KindOf(hi) ? 1 : 2;
-      return kChiBase + 4 * place + 2 * (Marked(lo, rules) ? 1 : 0) + (Marked(hi, rules) ? 1 : 0);
+      return kChiBase + 4 * place + 2 * (IsMarkedFace(lo, rules) ? 1 : 0) + (IsMarkedFace(hi, rules) ? 1 : 0);
     }
     case ActionType::kPon: {
-      const bool marked = Marked(a.consumed[0], rules) || Marked(a.consumed[1], rules);
+      const bool marked = IsMarkedFace(a.consumed[0], rules) || IsMarkedFace(a.consumed[1], rules);
       return kPonBase + (marked ? 1 : 0);
     }
     case ActionType::kDaiminkan: return kDaiminkan;

@@ -59,6 +59,9 @@ inline constexpr int kNumActions = kExchangeBase + kNumFaces * kNumFaces;  // 21
   return k;
 }
 
+// Whether `t` has a face of its own beyond its kind (a red five, a peach tile) under `rules`.
+[[nodiscard]] inline bool IsMarkedFace(Tile t, const Ruleset& rules) { return FaceOf(t, rules) >= kNumKinds; }
+
 // The index of `a`, offered to a seat whose drawn tile is `drawn` (kNoTile when it has none:
 // PlayerView::drawn()). A discard of the drawn tile is tsumogiri, of any other tile its face.
 [[nodiscard]] int EncodeAction(const Action& a, Tile drawn, const Ruleset& rules);

@@ -10,8 +10,6 @@ namespace {
 
 inline void Add(uint8_t* row, Tile t) { ++row[KindOf(t)]; }
 
-inline bool Marked(Tile t, const Ruleset& rules) { return FaceOf(t, rules) >= kNumKinds; }
-
 }  // namespace
 
 void EncodeObservation(const PlayerView& v, uint8_t* planes, float* scalars) {
@@ -24,10 +22,10 @@ void EncodeObservation(const PlayerView& v, uint8_t* planes, float* scalars) {
   std::memcpy(row(kPlaneHand), v.counts().data(), kNumKinds);
   if (v.drawn() != kNoTile) Add(row(kPlaneDrawn), v.drawn());
   for (Tile t : v.hand())
-    if (Marked(t, rules)) Add(row(kPlaneHandMarked), t);
+    if (IsMarkedFace(t, rules)) Add(row(kPlaneHandMarked), t);
   for (Tile t : v.own_shields()) {
     Add(row(kPlaneShieldsDown), t);
-    if (Marked(t, rules)) Add(row(kPlaneShieldsMarked), t);
+    if (IsMarkedFace(t, rules)) Add(row(kPlaneShieldsMarked), t);
   }
 
   for (int r = 0; r < 4; ++r) {
@@ -45,7 +43,7 @@ void EncodeObservation(const PlayerView& v, uint8_t* planes, float* scalars) {
       seat_row(kSeatLastIndex)[k] = position;
       if (rt.riichi) seat_row(kSeatRiichiTile)[k] = 1;
       if (rt.called) ++seat_row(kSeatCalledAway)[k];
-      if (Marked(rt.tile, rules)) ++seat_row(kSeatMarked)[k];
+      if (IsMarkedFace(rt.tile, rules)) ++seat_row(kSeatMarked)[k];
     }
     if (!river.empty()) seat_row(kSeatLastDiscard)[KindOf(river.back().tile)] = 1;
     const uint64_t after = v.kinds_after_riichi(seat);
@@ -56,17 +54,17 @@ void EncodeObservation(const PlayerView& v, uint8_t* planes, float* scalars) {
       const EngineMeld& m = melds[mi];
       for (int i = 0; i < m.num_tiles; ++i) {
         Add(seat_row(kSeatMelds), m.tiles[i]);
-        if (Marked(m.tiles[i], rules)) Add(seat_row(kSeatMarked), m.tiles[i]);
+        if (IsMarkedFace(m.tiles[i], rules)) Add(seat_row(kSeatMarked), m.tiles[i]);
       }
     }
     for (Tile t : v.shields_up(seat)) {
       Add(seat_row(kSeatShieldsUp), t);
-      if (Marked(t, rules)) Add(seat_row(kSeatMarked), t);
+      if (IsMarkedFace(t, rules)) Add(seat_row(kSeatMarked), t);
     }
     if (seat != me)
       for (Tile t : v.shown_hand(seat)) {
         Add(seat_row(kSeatShownHand), t);
-        if (Marked(t, rules)) Add(seat_row(kSeatMarked), t);
+        if (IsMarkedFace(t, rules)) Add(seat_row(kSeatMarked), t);
       }
     scalars[kScalarScores + r] = static_cast<float>(v.score(seat)) / 1000.0f;
     scalars[kScalarRiichi + r] = v.in_riichi(seat) ? 1.0f : 0.0f;
@@ -141,11 +139,11 @@ void EncodeFullState(const RoundState& s, int seat, uint8_t* planes) {
     uint8_t* marked = row(kFullPlanesPerSeat * r + 2);
     for (Tile t : p.hand) {
       Add(row(kFullPlanesPerSeat * r), t);
-      if (Marked(t, rules)) Add(marked, t);
+      if (IsMarkedFace(t, rules)) Add(marked, t);
     }
     for (Tile t : p.shields_down) {
       Add(row(kFullPlanesPerSeat * r + 1), t);
-      if (Marked(t, rules)) Add(marked, t);
+      if (IsMarkedFace(t, rules)) Add(marked, t);
     }
   }
   for (int i = s.live_next; i < s.live_end && i < s.wall.size; ++i) Add(row(kFullPlaneWall), s.wall.tiles[i]);
