@@ -8,7 +8,7 @@
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kMainUsage =
     "usage: mahjong <command> [options]\n"
     "commands:\n"
     "  score [--rules NAME|FILE] [--repeat N] [--pretty]\n"
@@ -36,7 +36,7 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << kUsage;
+    std::cerr << kMainUsage;
     return 2;
   }
   const std::string command = argv[1];
@@ -51,9 +51,9 @@ int main(int argc, char** argv) {
   if (command == "mjai-client") return mj::cli::RunMjaiClient(args);
   if (command == "serve") return mj::cli::RunServe(args);
   if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << kUsage;
+    std::cout << kMainUsage;
     return 0;
   }
-  std::cerr << "unknown command \"" << command << "\"\n" << kUsage;
+  std::cerr << "unknown command \"" << command << "\"\n" << kMainUsage;
   return 2;
 }

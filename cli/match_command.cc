@@ -35,7 +35,7 @@ namespace po = boost::program_options;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kName = "mahjong match";
+constexpr const char* kMatchCommandName = "mahjong match";
 constexpr long kMaxGames = 10'000'000;
 
 }  // namespace
@@ -72,47 +72,47 @@ int RunMatch(const std::vector<std::string>& args) {
       "mahjong stats merge (docs/SCALE.md)");
   AddBotFlags(desc, bot_flags, "batched", 5000);
   po::variables_map vm;
-  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
+  if (const auto stop = ParseOptions(kMatchCommandName, args, desc, vm)) return *stop;
   if (!vm.count("agents")) {
-    std::cerr << kName << ": --agents is required (e.g. --agents greedy,greedy,defensive,random)\n";
+    std::cerr << kMatchCommandName << ": --agents is required (e.g. --agents greedy,greedy,defensive,random)\n";
     return 2;
   }
   const auto compression = ParseCompression(compress_text);
   if (!compression) {
-    std::cerr << kName << ": --compress must be none, zstd or gzip, got \"" << compress_text << "\"\n";
+    std::cerr << kMatchCommandName << ": --compress must be none, zstd or gzip, got \"" << compress_text << "\"\n";
     return 2;
   }
   if (replays_text != "all" && replays_text != "failed" && replays_text != "none") {
-    std::cerr << kName << ": --replays must be all, failed or none, got \"" << replays_text << "\"\n";
+    std::cerr << kMatchCommandName << ": --replays must be all, failed or none, got \"" << replays_text << "\"\n";
     return 2;
   }
   if (replays_text == "none") out_dir.clear();
   if (!vm.count("out") && replays_text != "none") {
-    std::cerr << kName << ": --out DIR is required (the replays are written there)\n";
+    std::cerr << kMatchCommandName << ": --out DIR is required (the replays are written there)\n";
     return 2;
   }
   auto games = ParseUnsigned(games_text, "--games");
   if (!games || *games < 1 || *games > static_cast<uint64_t>(kMaxGames)) {
-    std::cerr << kName << ": --games must be a whole number between 1 and " << kMaxGames << ", got \"" << games_text
+    std::cerr << kMatchCommandName << ": --games must be a whole number between 1 and " << kMaxGames << ", got \"" << games_text
               << "\"\n";
     return 2;
   }
   const long num_games = static_cast<long>(*games);
   auto seed = ParseUnsigned(seed_text, "--seed");
   if (!seed) {
-    std::cerr << kName << ": " << seed.error() << "\n";
+    std::cerr << kMatchCommandName << ": " << seed.error() << "\n";
     return 2;
   }
   int rotations = 0;
   if (vm.count("duplicate")) {
     if (duplicate_text != "4" && duplicate_text != "24") {
-      std::cerr << kName << ": --duplicate takes 4 (rotations, the default) or 24 (all seatings), got \""
+      std::cerr << kMatchCommandName << ": --duplicate takes 4 (rotations, the default) or 24 (all seatings), got \""
                 << duplicate_text << "\"\n";
       return 2;
     }
     rotations = duplicate_text == "4" ? 4 : 24;
     if (num_games % rotations != 0) {
-      std::cerr << kName << ": --games " << num_games << " is not a multiple of " << rotations
+      std::cerr << kMatchCommandName << ": --games " << num_games << " is not a multiple of " << rotations
                 << ", the games of a duplicate set\n";
       return 2;
     }
@@ -121,13 +121,13 @@ int RunMatch(const std::vector<std::string>& args) {
   if (vm.count("shard")) {
     auto parsed = ParseShard(shard_text, "--shard");
     if (!parsed) {
-      std::cerr << kName << ": " << parsed.error() << "\n";
+      std::cerr << kMatchCommandName << ": " << parsed.error() << "\n";
       return 2;
     }
     shard = *parsed;
     const long units = MatchUnits(num_games, rotations);
     if (shard.count > units) {
-      std::cerr << kName << ": --shard " << shard_text << ": the match has " << units
+      std::cerr << kMatchCommandName << ": --shard " << shard_text << ": the match has " << units
                 << (rotations > 0 ? " duplicate sets" : " games") << ", so at most " << units
                 << " shards (a shard plays whole " << (rotations > 0 ? "sets" : "games") << ")\n";
       return 2;
@@ -135,23 +135,23 @@ int RunMatch(const std::vector<std::string>& args) {
   }
   auto jobs = ParseUnsigned(jobs_text, "--jobs");
   if (!jobs || *jobs < 1 || *jobs > 256) {
-    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
+    std::cerr << kMatchCommandName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
     return 2;
   }
   auto rules = ReadRulesOption(rules_name);
   if (!rules) {
-    std::cerr << kName << ": " << rules.error() << "\n";
+    std::cerr << kMatchCommandName << ": " << rules.error() << "\n";
     return 2;
   }
   auto specs = ParseAgents(agents_text);
   if (!specs) {
-    std::cerr << kName << ": " << specs.error() << "\n";
+    std::cerr << kMatchCommandName << ": " << specs.error() << "\n";
     return 2;
   }
   std::error_code ec;
   if (!out_dir.empty()) std::filesystem::create_directories(out_dir, ec);
   if (!out_dir.empty() && (ec || !std::filesystem::is_directory(out_dir))) {
-    std::cerr << kName << ": --out: cannot create directory \"" << out_dir << "\""
+    std::cerr << kMatchCommandName << ": --out: cannot create directory \"" << out_dir << "\""
               << (ec ? ": " + ec.message() : std::string(": a file of that name exists")) << "\n";
     return 2;
   }
@@ -168,22 +168,22 @@ int RunMatch(const std::vector<std::string>& args) {
   setup.compression = *compression;
   setup.failed_only = replays_text == "failed";
   if (const auto read = ReadBotFlags(bot_flags, &setup.bots); !read) {
-    std::cerr << kName << ": " << read.error() << "\n";
+    std::cerr << kMatchCommandName << ": " << read.error() << "\n";
     return 2;
   }
   if (!ParseBotLifetime(bot_lifetime, &setup.keep_bots)) {
-    std::cerr << kName << ": --bot-lifetime must be game or match, got \"" << bot_lifetime << "\"\n";
+    std::cerr << kMatchCommandName << ": --bot-lifetime must be game or match, got \"" << bot_lifetime << "\"\n";
     return 2;
   }
-  ProgressLine progress(kName);
+  ProgressLine progress(kMatchCommandName);
   const MatchResult result = PlayMatch(setup, &progress);
   const MatchRun& run = result.run;
   if (!run.fatal.empty()) {
-    std::cerr << kName << ": " << run.fatal << "\n";
+    std::cerr << kMatchCommandName << ": " << run.fatal << "\n";
     return 1;
   }
   const long played = static_cast<long>(run.games.size());
-  std::fprintf(stderr, "%s: %ld games, %ld hands in %.2f s (%.1f games/s, %d job%s); replays in %s\n", kName,
+  std::fprintf(stderr, "%s: %ld games, %ld hands in %.2f s (%.1f games/s, %d job%s); replays in %s\n", kMatchCommandName,
                played, run.hands, run.seconds, run.seconds > 0 ? played / run.seconds : 0.0, setup.jobs,
                setup.jobs == 1 ? "" : "s", out_dir.empty() ? "(none written)" : out_dir.c_str());
 
@@ -218,7 +218,7 @@ int RunMatch(const std::vector<std::string>& args) {
     auto written = WriteSummary(summary_path, header, run.games, statistics, CommandLine("match", args), shard_info,
                                 setup.jobs);
     if (!written) {
-      std::cerr << kName << ": --summary: " << written.error() << "\n";
+      std::cerr << kMatchCommandName << ": --summary: " << written.error() << "\n";
       return 1;
     }
   }

@@ -27,7 +27,7 @@ namespace po = boost::program_options;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kName = "mahjong mjai-client";
+constexpr const char* kMjaiClientCommandName = "mahjong mjai-client";
 
 }  // namespace
 
@@ -72,23 +72,23 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("url", 1);
   po::variables_map vm;
-  if (const auto stop = ParseOptions(kName, args, desc, vm, positional)) return *stop;
+  if (const auto stop = ParseOptions(kMjaiClientCommandName, args, desc, vm, positional)) return *stop;
   // Logs on stderr: stdout carries the protocol in --stdio mode.
   auto logger = spdlog::stderr_color_mt("mjai-client");
   spdlog::set_default_logger(logger);
   const auto level = spdlog::level::from_str(log_level);
   if (level == spdlog::level::off && log_level != "off") {
-    std::cerr << kName << ": --log-level: unknown level \"" << log_level << "\"\n";
+    std::cerr << kMjaiClientCommandName << ": --log-level: unknown level \"" << log_level << "\"\n";
     return 2;
   }
   spdlog::set_level(level);
 
   if (games < 1) {
-    std::cerr << kName << ": --games must be at least 1\n";
+    std::cerr << kMjaiClientCommandName << ": --games must be at least 1\n";
     return 2;
   }
   if (max_line < 256 || max_line > (64L << 20) || read_timeout_s < 1 || read_timeout_s > 86400) {
-    std::cerr << kName << ": --max-line must be 256 .. 67108864 bytes and --read-timeout 1 .. 86400 s\n";
+    std::cerr << kMjaiClientCommandName << ": --max-line must be 256 .. 67108864 bytes and --read-timeout 1 .. 86400 s\n";
     return 2;
   }
   MjaiClientLimits limits;
@@ -96,18 +96,18 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   limits.read_timeout = std::chrono::seconds(read_timeout_s);
   const bool stdio = vm.count("stdio") > 0;
   if (stdio == !url.empty()) {
-    std::cerr << kName << ": give either an mjsonp://HOST:PORT/ROOM address or --stdio\n" << desc;
+    std::cerr << kMjaiClientCommandName << ": give either an mjsonp://HOST:PORT/ROOM address or --stdio\n" << desc;
     return 2;
   }
   MjaiStdioDialect dialect = MjaiStdioDialect::kLockstep;
   if (dialect_text == "batched") {
     dialect = MjaiStdioDialect::kBatched;
   } else if (dialect_text != "lockstep") {
-    std::cerr << kName << ": --dialect must be lockstep or batched, got \"" << dialect_text << "\"\n";
+    std::cerr << kMjaiClientCommandName << ": --dialect must be lockstep or batched, got \"" << dialect_text << "\"\n";
     return 2;
   }
   if (vm.count("game-seed") && vm.count("match-seed")) {
-    std::cerr << kName << ": give --game-seed or --match-seed, not both\n";
+    std::cerr << kMjaiClientCommandName << ": give --game-seed or --match-seed, not both\n";
     return 2;
   }
   uint64_t seed = 0, game_seed = 0, match_seed = 0;
@@ -118,18 +118,18 @@ int RunMjaiClient(const std::vector<std::string>& args) {
     const char* end = text->data() + text->size();
     const auto [ptr, ec] = std::from_chars(text->data(), end, *value);
     if (text->empty() || ec != std::errc() || ptr != end) {
-      std::cerr << kName << ": " << option << " must be a whole number 0..2^64-1, got \"" << *text << "\"\n";
+      std::cerr << kMjaiClientCommandName << ": " << option << " must be a whole number 0..2^64-1, got \"" << *text << "\"\n";
       return 2;
     }
   }
   auto rules = ReadRulesOption(rules_name);
   if (!rules) {
-    std::cerr << kName << ": " << rules.error() << "\n";
+    std::cerr << kMjaiClientCommandName << ": " << rules.error() << "\n";
     return 2;
   }
   auto agent = MakeAgent(agent_spec);
   if (!agent) {
-    std::cerr << kName << ": --agent: " << agent.error() << "\n";
+    std::cerr << kMjaiClientCommandName << ": --agent: " << agent.error() << "\n";
     return 2;
   }
   // Not the bare spec: a server recording it as the seat's agent must not take it for the built-in
@@ -146,7 +146,7 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   } else {
     auto address = ParseMjsonpUrl(url);
     if (!address) {
-      std::cerr << kName << ": " << address.error() << "\n";
+      std::cerr << kMjaiClientCommandName << ": " << address.error() << "\n";
       return 2;
     }
     for (int g = 1; g <= games; ++g) {
@@ -170,11 +170,11 @@ int RunMjaiClient(const std::vector<std::string>& args) {
   const MjaiBotStats& st = bot.stats();
   if (!result) {
     const int seat = bot.seat_state().seat();
-    std::cerr << kName << ": " << (seat >= 0 ? "seat " + std::to_string(seat) + ": " : std::string()) << result.error()
+    std::cerr << kMjaiClientCommandName << ": " << (seat >= 0 ? "seat " + std::to_string(seat) + ": " : std::string()) << result.error()
               << "\n";
     return 1;
   }
-  std::cerr << kName << ": " << (result->game_ended ? "game over" : "input ended") << ", seat "
+  std::cerr << kMjaiClientCommandName << ": " << (result->game_ended ? "game over" : "input ended") << ", seat "
             << bot.seat_state().seat();
   if (result->game_ended)
     std::cerr << ", final scores " << result->final_scores[0] << " " << result->final_scores[1] << " "

@@ -33,7 +33,7 @@ namespace fs = std::filesystem;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kName = "mahjong playtest";
+constexpr const char* kPlaytestCommandName = "mahjong playtest";
 constexpr const char* kReportScript =
 #include MJ_REPORT_SCRIPT_INC
     ;
@@ -64,13 +64,13 @@ std::string Games(const nlohmann::json& x) {
 class PlaytestLines : public PlaytestProgress {
  public:
   MatchProgress* RulesetStarted(const Ruleset& rules, long games) override {
-    std::fprintf(stderr, "%s: %s, %ld games\n", kName, rules.name.c_str(), games);
-    line_.emplace(std::string(kName) + " " + rules.name);
+    std::fprintf(stderr, "%s: %s, %ld games\n", kPlaytestCommandName, rules.name.c_str(), games);
+    line_.emplace(std::string(kPlaytestCommandName) + " " + rules.name);
     return &*line_;
   }
   void RulesetDone(const RulesetRun& r, const MatchRun& run) override {
     const long games = static_cast<long>(r.games.size());
-    std::fprintf(stderr, "%s: %s: %ld games in %.1f s (%.1f games/s)\n", kName, r.header.rules.c_str(), games,
+    std::fprintf(stderr, "%s: %s: %ld games in %.1f s (%.1f games/s)\n", kPlaytestCommandName, r.header.rules.c_str(), games,
                  run.seconds, run.seconds > 0 ? games / run.seconds : 0.0);
     std::cout << "== " << r.header.rules << " ==\n" << FormatStatistics(r.statistics) << "\n";
   }
@@ -105,35 +105,35 @@ int RunPlaytest(const std::vector<std::string>& args) {
       "KEY=V1,V2,...: play every --rules ruleset (but the baseline) once per value of its key KEY (dotted, "
       "e.g. shields.per_hand=0,1,2,3,4, 0 = no shields; K1+K2=... sets both); given twice, a grid");
   po::variables_map vm;
-  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
+  if (const auto stop = ParseOptions(kPlaytestCommandName, args, desc, vm)) return *stop;
   const int rotations = duplicate_text == "4" ? 4 : duplicate_text == "24" ? 24 : 0;
   if (rotations == 0) {
-    std::cerr << kName << ": --duplicate takes 4 or 24, got \"" << duplicate_text << "\"\n";
+    std::cerr << kPlaytestCommandName << ": --duplicate takes 4 or 24, got \"" << duplicate_text << "\"\n";
     return 2;
   }
   auto games = ParseUnsigned(games_text, "--games");
   if (!games || *games < static_cast<uint64_t>(rotations) || *games > 10'000'000 || *games % rotations != 0) {
-    std::cerr << kName << ": --games must be a positive multiple of " << rotations
+    std::cerr << kPlaytestCommandName << ": --games must be a positive multiple of " << rotations
               << " (whole duplicate sets), at most 10000000, got \"" << games_text << "\"\n";
     return 2;
   }
   auto seed = ParseUnsigned(seed_text, "--seed");
   if (!seed) {
-    std::cerr << kName << ": " << seed.error() << "\n";
+    std::cerr << kPlaytestCommandName << ": " << seed.error() << "\n";
     return 2;
   }
   auto jobs = ParseUnsigned(jobs_text, "--jobs");
   if (!jobs || *jobs < 1 || *jobs > 256) {
-    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
+    std::cerr << kPlaytestCommandName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
     return 2;
   }
   auto specs = ParseAgents(agents_text);
   if (!specs) {
-    std::cerr << kName << ": " << specs.error() << "\n";
+    std::cerr << kPlaytestCommandName << ": " << specs.error() << "\n";
     return 2;
   }
   if ((*specs)[0] == (*specs)[3] && (*specs)[0] == (*specs)[1] && (*specs)[0] == (*specs)[2]) {
-    std::cerr << kName << ": --agents: luck against skill needs two different agents, got four \"" << (*specs)[0]
+    std::cerr << kPlaytestCommandName << ": --agents: luck against skill needs two different agents, got four \"" << (*specs)[0]
               << "\"\n";
     return 2;
   }
@@ -141,13 +141,13 @@ int RunPlaytest(const std::vector<std::string>& args) {
   for (const std::string& text : vary_texts) {
     auto v = ParseRulesetVary(text);
     if (!v) {
-      std::cerr << kName << ": " << v.error() << "\n";
+      std::cerr << kPlaytestCommandName << ": " << v.error() << "\n";
       return 2;
     }
     vary.push_back(std::move(v).value());
   }
   if (vary.size() > 2) {
-    std::cerr << kName << ": --vary: at most two keys (a grid), got " << vary.size() << "\n";
+    std::cerr << kPlaytestCommandName << ": --vary: at most two keys (a grid), got " << vary.size() << "\n";
     return 2;
   }
   // The baseline first (an entry of --rules with its name, or added), then every other ruleset,
@@ -157,7 +157,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
   if (baseline_text != "none") {
     auto rules = ReadRulesOption(baseline_text);
     if (!rules) {
-      std::cerr << kName << ": --baseline: " << rules.error() << "\n";
+      std::cerr << kPlaytestCommandName << ": --baseline: " << rules.error() << "\n";
       return 2;
     }
     rulesets.push_back(std::move(rules).value());
@@ -167,7 +167,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     if (baseline == 0 && name == baseline_text) continue;  // the baseline, already first
     auto rules = ReadRulesOption(name);
     if (!rules) {
-      std::cerr << kName << ": " << rules.error() << "\n";
+      std::cerr << kPlaytestCommandName << ": " << rules.error() << "\n";
       return 2;
     }
     if (vary.empty()) {
@@ -176,7 +176,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     }
     auto variants = SweepRulesets(*rules, vary);
     if (!variants) {
-      std::cerr << kName << ": " << variants.error() << "\n";
+      std::cerr << kPlaytestCommandName << ": " << variants.error() << "\n";
       return 2;
     }
     std::vector<Ruleset> list = std::move(variants).value();
@@ -185,13 +185,13 @@ int RunPlaytest(const std::vector<std::string>& args) {
   for (size_t a = 0; a < rulesets.size(); ++a)
     for (size_t b = a + 1; b < rulesets.size(); ++b)
       if (rulesets[a].name == rulesets[b].name) {
-        std::cerr << kName << ": --rules: entries " << a + 1 << " and " << b + 1 << " are both named \""
+        std::cerr << kPlaytestCommandName << ": --rules: entries " << a + 1 << " and " << b + 1 << " are both named \""
                   << rulesets[a].name << "\" (each ruleset of a playtest needs its own name: its replays' folder, "
                   << "its column and its verdicts; give a ruleset file a \"name\" of its own)\n";
         return 2;
       }
   if (rulesets.size() < (baseline == 0 ? 2u : 1u)) {
-    std::cerr << kName << ": --rules: nothing to play against the baseline \"" << baseline_text << "\"\n";
+    std::cerr << kPlaytestCommandName << ": --rules: nothing to play against the baseline \"" << baseline_text << "\"\n";
     return 2;
   }
   for (const std::string& dir : {report_dir, out_dir}) {
@@ -199,7 +199,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir)) {
-      std::cerr << kName << ": cannot create directory \"" << dir << "\"\n";
+      std::cerr << kPlaytestCommandName << ": cannot create directory \"" << dir << "\"\n";
       return 2;
     }
   }
@@ -220,7 +220,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
   PlaytestLines lines;
   const PlaytestResult result = mj::RunPlaytest(setup, &lines);
   if (!result.fatal.empty()) {
-    std::cerr << kName << ": " << result.fatal << "\n";
+    std::cerr << kPlaytestCommandName << ": " << result.fatal << "\n";
     return 1;
   }
   const int exit_code = result.problems ? 1 : 0;
@@ -267,7 +267,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
   if (!summary_path.empty()) {
     auto w = WriteText(summary_path, text);
     if (!w) {
-      std::cerr << kName << ": --summary: " << w.error() << "\n";
+      std::cerr << kPlaytestCommandName << ": --summary: " << w.error() << "\n";
       return 1;
     }
   }
@@ -279,7 +279,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     auto w1 = WriteText(json_path, text);
     auto w2 = WriteText(script_path, kReportScript);
     if (!w1 || !w2) {
-      std::cerr << kName << ": --report: " << (w1 ? w2.error() : w1.error()) << "\n";
+      std::cerr << kPlaytestCommandName << ": --report: " << (w1 ? w2.error() : w1.error()) << "\n";
       return 1;
     }
     // Debian's python3 (with python3-matplotlib) first; another python3 on PATH may lack it.
@@ -288,7 +288,7 @@ int RunPlaytest(const std::vector<std::string>& args) {
     std::cout.flush();
     const int status = std::system(run.c_str());
     if (status != 0) {
-      std::cerr << kName << ": --report: the plotting script failed (" << run
+      std::cerr << kPlaytestCommandName << ": --report: the plotting script failed (" << run
                 << "); it needs python3 with matplotlib (scripts/install_deps.sh)\n";
       return 1;
     }

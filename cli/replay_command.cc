@@ -27,7 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kUsage =
+constexpr const char* kReplayCommandUsage =
     "usage: mahjong replay verify [--jobs N] FILE|DIR...\n"
     "         re-simulate each replay (DIR: every *.json, *.json.zst, *.json.gz below it) and compare it\n"
     "         event by event, N files at a time; one line per file in order; exit status 0 iff every file matches\n"
@@ -44,8 +44,8 @@ constexpr const char* kUsage =
     "         every decision beside a reviewing agent's choice and estimates; agreement and losses per seat\n"
     "       mahjong replay html FILE --review REVIEW.json [-o OUT.html]   (the review shown in the viewer)\n";
 
-int Usage(const std::string& problem) {
-  std::cerr << "mahjong replay: " << problem << "\n" << kUsage;
+int ReplayCommandUsage(const std::string& problem) {
+  std::cerr << "mahjong replay: " << problem << "\n" << kReplayCommandUsage;
   return 2;
 }
 
@@ -92,7 +92,7 @@ bool VerifyFile(const std::string& file, std::string* line) {
   return true;
 }
 
-int Verify(const std::vector<std::string>& all_args) {
+int ReplayCommandVerify(const std::vector<std::string>& all_args) {
   std::vector<std::string> args;
   int jobs = 1;
   for (size_t i = 0; i < all_args.size(); ++i) {
@@ -107,13 +107,13 @@ int Verify(const std::vector<std::string>& all_args) {
       int n = 0;
       const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
       if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1024)
-        return Usage("--jobs needs a number of threads from 1 to 1024, got \"" + value + "\"");
+        return ReplayCommandUsage("--jobs needs a number of threads from 1 to 1024, got \"" + value + "\"");
       jobs = n;
     } else {
       args.push_back(a);
     }
   }
-  if (args.empty()) return Usage("verify needs at least one FILE or DIR");
+  if (args.empty()) return ReplayCommandUsage("verify needs at least one FILE or DIR");
   std::string problem;
   const std::vector<std::string> files = ReplayFiles(args, &problem);
   if (!problem.empty()) {
@@ -166,21 +166,21 @@ int Show(const std::vector<std::string>& args) {
   int hand = -1;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--hand") {
-      if (i + 1 >= args.size()) return Usage("--hand needs a number");
+      if (i + 1 >= args.size()) return ReplayCommandUsage("--hand needs a number");
       try {
         size_t used = 0;
         hand = std::stoi(args[++i], &used);
         if (used != args[i].size() || hand < 0) throw std::invalid_argument("");
       } catch (const std::exception&) {
-        return Usage("--hand needs a number 0 or more, got \"" + args[i] + "\"");
+        return ReplayCommandUsage("--hand needs a number 0 or more, got \"" + args[i] + "\"");
       }
     } else if (file.empty()) {
       file = args[i];
     } else {
-      return Usage("show takes one FILE");
+      return ReplayCommandUsage("show takes one FILE");
     }
   }
-  if (file.empty()) return Usage("show needs a FILE");
+  if (file.empty()) return ReplayCommandUsage("show needs a FILE");
   auto record = ReadReplayFile(file);
   if (!record) {
     std::cerr << "mahjong replay show: " << file << ": " << record.error() << "\n";
@@ -199,27 +199,27 @@ int Export(const std::vector<std::string>& args) {
   std::string file, format, dialect_name = "gimite";
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--dialect") {
-      if (i + 1 >= args.size()) return Usage("--dialect needs a value (gimite, mortal)");
+      if (i + 1 >= args.size()) return ReplayCommandUsage("--dialect needs a value (gimite, mortal)");
       dialect_name = args[++i];
     } else if (args[i].rfind("--dialect=", 0) == 0) {
       dialect_name = args[i].substr(10);
     } else if (args[i] == "--format") {
-      if (i + 1 >= args.size()) return Usage("--format needs a value (mjai)");
+      if (i + 1 >= args.size()) return ReplayCommandUsage("--format needs a value (mjai)");
       format = args[++i];
     } else if (args[i].rfind("--format=", 0) == 0) {
       format = args[i].substr(9);
     } else if (file.empty()) {
       file = args[i];
     } else {
-      return Usage("export takes one FILE");
+      return ReplayCommandUsage("export takes one FILE");
     }
   }
   if (format != "mjai" && format != "tenhou6")
-    return Usage(format.empty() ? "export needs --format mjai|tenhou6" : "unknown format \"" + format + "\" (mjai, tenhou6)");
-  if (file.empty()) return Usage("export needs a FILE");
+    return ReplayCommandUsage(format.empty() ? "export needs --format mjai|tenhou6" : "unknown format \"" + format + "\" (mjai, tenhou6)");
+  if (file.empty()) return ReplayCommandUsage("export needs a FILE");
   MjaiDialect dialect{};
   if (!ParseMjaiDialect(dialect_name, &dialect))
-    return Usage("unknown --dialect \"" + dialect_name + "\" (gimite: the reference server's; mortal: mjai.app's)");
+    return ReplayCommandUsage("unknown --dialect \"" + dialect_name + "\" (gimite: the reference server's; mortal: mjai.app's)");
   auto record = ReadReplayFile(file);
   if (!record) {
     std::cerr << "mahjong replay export: " << file << ": " << record.error() << "\n";
@@ -244,24 +244,24 @@ int Export(const std::vector<std::string>& args) {
 }  // namespace
 
 int RunReplay(const std::vector<std::string>& args) {
-  if (args.empty()) return Usage("missing subcommand");
+  if (args.empty()) return ReplayCommandUsage("missing subcommand");
   const std::string& sub = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (sub == "--help" || sub == "-h" || sub == "help") {
-    std::cout << kUsage;
+    std::cout << kReplayCommandUsage;
     return 0;
   }
   if (std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
-    std::cout << kUsage;
+    std::cout << kReplayCommandUsage;
     return 0;
   }
-  if (sub == "verify") return Verify(rest);
+  if (sub == "verify") return ReplayCommandVerify(rest);
   if (sub == "show") return Show(rest);
   if (sub == "export") return Export(rest);
   if (sub == "html") return RunReplayHtml(rest);
   if (sub == "import") return RunReplayImport(rest);
   if (sub == "review") return RunReplayReview(rest);
-  return Usage("unknown subcommand \"" + sub + "\"");
+  return ReplayCommandUsage("unknown subcommand \"" + sub + "\"");
 }
 
 }  // namespace mj::cli

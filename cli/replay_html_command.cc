@@ -22,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int Usage(const std::string& problem) {
+int ReplayHtmlCommandUsage(const std::string& problem) {
   std::cerr << "mahjong replay html: " << problem
             << "\nusage: mahjong replay html FILE [--review REVIEW.json] [-o OUT.html]   (default OUT: FILE with .html;\n"
                "         FILE: a replay or a tenhou6 / mjlog / mjai log; REVIEW: from mahjong replay review -o)\n"
@@ -184,21 +184,21 @@ int RunReplayHtml(const std::vector<std::string>& args) {
   std::string in, out, review;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "-o" || args[i] == "--out") {
-      if (i + 1 >= args.size()) return Usage(args[i] + " needs a path");
+      if (i + 1 >= args.size()) return ReplayHtmlCommandUsage(args[i] + " needs a path");
       out = args[++i];
     } else if (args[i] == "--review") {
-      if (i + 1 >= args.size()) return Usage("--review needs a file");
+      if (i + 1 >= args.size()) return ReplayHtmlCommandUsage("--review needs a file");
       review = args[++i];
     } else if (in.empty()) {
       in = args[i];
     } else {
-      return Usage("html takes one FILE or DIR");
+      return ReplayHtmlCommandUsage("html takes one FILE or DIR");
     }
   }
-  if (in.empty()) return Usage("html needs a FILE or DIR");
+  if (in.empty()) return ReplayHtmlCommandUsage("html needs a FILE or DIR");
   std::error_code ec;
   if (fs::is_directory(in, ec)) {
-    if (!review.empty()) return Usage("--review goes with one FILE");
+    if (!review.empty()) return ReplayHtmlCommandUsage("--review goes with one FILE");
     return Directory(in, out);
   }
   return OneFile(in, out, review);

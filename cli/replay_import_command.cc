@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int Usage(const std::string& problem) {
+int ReplayImportCommandUsage(const std::string& problem) {
   std::cerr << "mahjong replay import: " << problem
             << "\nusage: mahjong replay import [--from tenhou6|mjlog|mjai] [--jobs N] FILE -o OUT.json\n"
                "       mahjong replay import [--from tenhou6|mjlog|mjai] [--jobs N] DIR|FILE... -o OUTDIR\n"
@@ -54,25 +54,25 @@ int RunReplayImport(const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--from" || a == "-o" || a == "--out" || a == "--jobs") {
-      if (i + 1 >= args.size()) return Usage(a + " needs a value");
+      if (i + 1 >= args.size()) return ReplayImportCommandUsage(a + " needs a value");
       const std::string& v = args[++i];
       if (a == "--from") {
         format = ParseImportFormat(v);
-        if (!format) return Usage("unknown format \"" + v + "\" (tenhou6, mjlog or mjai)");
+        if (!format) return ReplayImportCommandUsage("unknown format \"" + v + "\" (tenhou6, mjlog or mjai)");
       } else if (a == "--jobs") {
         const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), jobs);
-        if (ec != std::errc() || p != v.data() + v.size() || jobs < 1 || jobs > 256) return Usage("--jobs takes 1..256");
+        if (ec != std::errc() || p != v.data() + v.size() || jobs < 1 || jobs > 256) return ReplayImportCommandUsage("--jobs takes 1..256");
       } else {
         out = v;
       }
     } else if (!a.empty() && a[0] == '-') {
-      return Usage("unknown option " + a);
+      return ReplayImportCommandUsage("unknown option " + a);
     } else {
       inputs.push_back(a);
     }
   }
-  if (inputs.empty()) return Usage("import needs a FILE or DIR");
-  if (out.empty()) return Usage("import needs -o OUT");
+  if (inputs.empty()) return ReplayImportCommandUsage("import needs a FILE or DIR");
+  if (out.empty()) return ReplayImportCommandUsage("import needs -o OUT");
   std::error_code ec;
   // One file to OUT, unless OUT is a directory already (then OUT/NAME.json, as for several).
   const bool one_file = inputs.size() == 1 && !fs::is_directory(inputs[0], ec) && !fs::is_directory(out, ec);

@@ -18,7 +18,7 @@
 namespace mj::cli {
 namespace {
 
-int Usage(const std::string& problem) {
+int ReplayReviewCommandUsage(const std::string& problem) {
   std::cerr << "mahjong replay review: " << problem
             << "\nusage: mahjong replay review FILE [--seat N|all] [--agent SPEC] [--top K] [-o OUT.json]\n"
                "         FILE: a replay, or a tenhou6 / mjlog / mjai log; SPEC: any agent (default greedy;\n"
@@ -34,7 +34,7 @@ int RunReplayReview(const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--seat" || a == "--agent" || a == "--top" || a == "-o" || a == "--out") {
-      if (i + 1 >= args.size()) return Usage(a + " needs a value");
+      if (i + 1 >= args.size()) return ReplayReviewCommandUsage(a + " needs a value");
       const std::string& v = args[++i];
       if (a == "--seat") {
         if (v == "all") {
@@ -43,25 +43,25 @@ int RunReplayReview(const std::vector<std::string>& args) {
           options.seats = {false, false, false, false};
           options.seats[v[0] - '0'] = true;
         } else {
-          return Usage("--seat takes 0-3 or all");
+          return ReplayReviewCommandUsage("--seat takes 0-3 or all");
         }
       } else if (a == "--agent") {
         options.agent = v;
       } else if (a == "--top") {
         const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), options.top);
-        if (ec != std::errc() || p != v.data() + v.size() || options.top < 0) return Usage("--top takes a count");
+        if (ec != std::errc() || p != v.data() + v.size() || options.top < 0) return ReplayReviewCommandUsage("--top takes a count");
       } else {
         out = v;
       }
     } else if (!a.empty() && a[0] == '-') {
-      return Usage("unknown option " + a);
+      return ReplayReviewCommandUsage("unknown option " + a);
     } else if (file.empty()) {
       file = a;
     } else {
-      return Usage("review takes one FILE");
+      return ReplayReviewCommandUsage("review takes one FILE");
     }
   }
-  if (file.empty()) return Usage("review needs a FILE");
+  if (file.empty()) return ReplayReviewCommandUsage("review needs a FILE");
   auto record = ReadGameFile(file);
   if (!record) {
     std::cerr << "mahjong replay review: " << file << ": " << record.error() << "\n";

@@ -34,7 +34,7 @@ namespace po = boost::program_options;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kName = "mahjong serve";
+constexpr const char* kServeCommandName = "mahjong serve";
 
 std::vector<std::string> SplitSeats(const std::string& text) {
   std::vector<std::string> out;
@@ -93,28 +93,28 @@ int RunServe(const std::vector<std::string>& args) {
       "log-file", po::value<std::string>(&log_file), "write the log there instead of stderr");
   AddBotFlags(desc, bot_flags, "lockstep", 60000);
   po::variables_map vm;
-  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
+  if (const auto stop = ParseOptions(kServeCommandName, args, desc, vm)) return *stop;
   if (!vm.count("out")) {
-    std::cerr << kName << ": --out DIR is required (the replays are written there)\n";
+    std::cerr << kServeCommandName << ": --out DIR is required (the replays are written there)\n";
     return 2;
   }
   if (games < 1 || port < 0 || port > 65535 || hands < 0) {
-    std::cerr << kName << ": --games must be at least 1, --port 0..65535, --hands >= 0\n";
+    std::cerr << kServeCommandName << ": --games must be at least 1, --port 0..65535, --hands >= 0\n";
     return 2;
   }
   const auto parsed_seed = ParseUnsigned(seed_text, "--seed");
   if (!parsed_seed) {
-    std::cerr << kName << ": " << parsed_seed.error() << "\n";
+    std::cerr << kServeCommandName << ": " << parsed_seed.error() << "\n";
     return 2;
   }
   const uint64_t seed = *parsed_seed;
   if (!SetUpLogging(log_level, log_file)) {
-    std::cerr << kName << ": --log-level must be trace, debug, info, warn, error or off\n";
+    std::cerr << kServeCommandName << ": --log-level must be trace, debug, info, warn, error or off\n";
     return 2;
   }
   BotOptions options;
   if (const auto read = ReadBotFlags(bot_flags, &options); !read) {
-    std::cerr << kName << ": " << read.error() << "\n";
+    std::cerr << kServeCommandName << ": " << read.error() << "\n";
     return 2;
   }
   options.wire_log = [](int seat, const std::string& bot, bool sent, const std::string& line) {
@@ -127,12 +127,12 @@ int RunServe(const std::vector<std::string>& args) {
   };
   auto rules = ReadRulesOption(rules_name);
   if (!rules) {
-    std::cerr << kName << ": " << rules.error() << "\n";
+    std::cerr << kServeCommandName << ": " << rules.error() << "\n";
     return 2;
   }
   const std::vector<std::string> seats = SplitSeats(seats_text);
   if (seats.size() != 4) {
-    std::cerr << kName << ": --seats needs exactly 4 comma-separated seats, got \"" << seats_text << "\"\n";
+    std::cerr << kServeCommandName << ": --seats needs exactly 4 comma-separated seats, got \"" << seats_text << "\"\n";
     return 2;
   }
   int tcp_seats = 0;
@@ -142,19 +142,19 @@ int RunServe(const std::vector<std::string>& args) {
       continue;
     }
     if (auto ok = CheckAgentSpec(s); !ok) {
-      std::cerr << kName << ": --seats: \"" << s << "\": " << ok.error() << "\n";
+      std::cerr << kServeCommandName << ": --seats: \"" << s << "\": " << ok.error() << "\n";
       return 2;
     }
   }
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec || !std::filesystem::is_directory(out_dir)) {
-    std::cerr << kName << ": --out: cannot create directory \"" << out_dir << "\"\n";
+    std::cerr << kServeCommandName << ": --out: cannot create directory \"" << out_dir << "\"\n";
     return 2;
   }
   auto lobby = TcpLobby::Listen(host, static_cast<int>(port));
   if (!lobby) {
-    std::cerr << kName << ": " << lobby.error() << "\n";
+    std::cerr << kServeCommandName << ": " << lobby.error() << "\n";
     return 1;
   }
   std::cout << "listening on " << host << " port " << (*lobby)->port() << ", URL mjsonp://" << host << ":"
@@ -168,7 +168,7 @@ int RunServe(const std::vector<std::string>& args) {
     while (static_cast<int>(players.size()) < tcp_seats) {
       auto p = (*lobby)->AcceptJoin(room, std::chrono::milliseconds(10000));
       if (!p) {
-        std::cerr << kName << ": " << p.error() << "\n";
+        std::cerr << kServeCommandName << ": " << p.error() << "\n";
         return 1;
       }
       players.push_back(std::move(p).value());
@@ -201,7 +201,7 @@ int RunServe(const std::vector<std::string>& args) {
       }
     }
     if (!start_error.empty()) {
-      std::cerr << kName << ": game " << g << ": " << start_error << "\n";
+      std::cerr << kServeCommandName << ": game " << g << ": " << start_error << "\n";
       return 1;
     }
     const uint64_t game_seed = MatchGameSeed(seed, static_cast<int>(g));
@@ -222,7 +222,7 @@ int RunServe(const std::vector<std::string>& args) {
     std::snprintf(name, sizeof name, "game-%04ld.json", g);
     const std::string path = (std::filesystem::path(out_dir) / name).string();
     if (auto written = WriteReplayFile(record, path); !written) {
-      std::cerr << kName << ": game " << g << ": cannot write the replay: " << written.error() << "\n";
+      std::cerr << kServeCommandName << ": game " << g << ": cannot write the replay: " << written.error() << "\n";
       return 1;
     }
     if (record.complete) {

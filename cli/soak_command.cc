@@ -28,7 +28,7 @@ namespace po = boost::program_options;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kName = "mahjong soak";
+constexpr const char* kSoakCommandName = "mahjong soak";
 
 double PeakMegabytes() {
   rusage u{};
@@ -74,14 +74,14 @@ int RunSoak(const std::vector<std::string>& args) {
       "keep-every", po::value<long>(&keep_every)->default_value(0), "with --replays: also keep every K-th game")(
       "quiet,q", po::bool_switch(&quiet), "no progress line");
   po::variables_map vm;
-  if (const auto stop = ParseOptions(kName, args, desc, vm)) return *stop;
+  if (const auto stop = ParseOptions(kSoakCommandName, args, desc, vm)) return *stop;
   if (games < 1 || first < 1 || first > 2'000'000'000 - games || keep_every < 0) {
-    std::cerr << kName << ": --games and --first-game must be at least 1 (their sum below 2*10^9), --keep-every at least 0\n";
+    std::cerr << kSoakCommandName << ": --games and --first-game must be at least 1 (their sum below 2*10^9), --keep-every at least 0\n";
     return 2;
   }
   auto rules = LoadRuleset(rules_name);
   if (!rules) {
-    std::cerr << kName << ": --rules: " << rules.error() << "\n";
+    std::cerr << kSoakCommandName << ": --rules: " << rules.error() << "\n";
     return 2;
   }
   std::vector<std::string> specs;
@@ -92,12 +92,12 @@ int RunSoak(const std::vector<std::string>& args) {
     start = comma + 1;
   }
   if (specs.size() != 4) {
-    std::cerr << kName << ": --agents needs 4 agents, got " << specs.size() << "\n";
+    std::cerr << kSoakCommandName << ": --agents needs 4 agents, got " << specs.size() << "\n";
     return 2;
   }
   for (const std::string& s : specs) {
     if (auto a = MakeAgent(s); !a) {
-      std::cerr << kName << ": --agents: \"" << s << "\": " << a.error() << "\n";
+      std::cerr << kSoakCommandName << ": --agents: \"" << s << "\": " << a.error() << "\n";
       return 2;
     }
   }
@@ -105,7 +105,7 @@ int RunSoak(const std::vector<std::string>& args) {
     std::error_code ec;
     std::filesystem::create_directories(replay_dir, ec);
     if (ec) {
-      std::cerr << kName << ": --replays: cannot create \"" << replay_dir << "\": " << ec.message() << "\n";
+      std::cerr << kSoakCommandName << ": --replays: cannot create \"" << replay_dir << "\": " << ec.message() << "\n";
       return 2;
     }
   }
@@ -148,7 +148,7 @@ int RunSoak(const std::vector<std::string>& args) {
     }
     if (!failure.empty()) {
       ++failures;
-      std::fprintf(stderr, "\n%s: FAILURE game %ld (seed %llu): %s%s%s\n", kName, g,
+      std::fprintf(stderr, "\n%s: FAILURE game %ld (seed %llu): %s%s%s\n", kSoakCommandName, g,
                    static_cast<unsigned long long>(game_seed), failure.c_str(), kept.empty() ? "" : "; replay ",
                    kept.c_str());
     }
@@ -157,7 +157,7 @@ int RunSoak(const std::vector<std::string>& args) {
       last_shown = now;
       const double secs = seconds();
       const long done = g - first + 1;
-      std::fprintf(stderr, "\r%s %s: %ld/%ld games, %.0f games/s, %ld failures ", kName, rules->name.c_str(), done,
+      std::fprintf(stderr, "\r%s %s: %ld/%ld games, %.0f games/s, %ld failures ", kSoakCommandName, rules->name.c_str(), done,
                    games, secs > 0 ? done / secs : 0.0, failures);
       std::fflush(stderr);
     }

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kName = "mahjong stats";
+constexpr const char* kStatsCommandName = "mahjong stats";
 
 }  // namespace
 
@@ -45,24 +45,24 @@ int RunStats(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("inputs", -1);
   po::variables_map vm;
-  if (const auto stop = ParseOptions(kName, args, desc, vm, pos)) return *stop;
+  if (const auto stop = ParseOptions(kStatsCommandName, args, desc, vm, pos)) return *stop;
   if (inputs.empty()) {
-    std::cerr << kName << ": name the replays: mahjong stats DIR... (directories of game-*.json, or files)\n";
+    std::cerr << kStatsCommandName << ": name the replays: mahjong stats DIR... (directories of game-*.json, or files)\n";
     return 2;
   }
   auto jobs = ParseUnsigned(jobs_text, "--jobs");
   if (!jobs || *jobs < 1 || *jobs > 256) {
-    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
+    std::cerr << kStatsCommandName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
     return 2;
   }
   auto files = MatchReplayFiles(inputs);
   if (!files) {
-    std::cerr << kName << ": " << files.error() << "\n";
+    std::cerr << kStatsCommandName << ": " << files.error() << "\n";
     return 2;
   }
   auto read = ReadMatchReplays(*files, static_cast<int>(*jobs));
   if (!read) {
-    std::cerr << kName << ": " << read.error() << "\n";
+    std::cerr << kStatsCommandName << ": " << read.error() << "\n";
     return 1;
   }
   const MatchHeader& header = read->header;
@@ -77,7 +77,7 @@ int RunStats(const std::vector<std::string>& args) {
     auto written = WriteSummary(summary_path, header, records, statistics, CommandLine("stats", args), nullptr,
                                 static_cast<int>(*jobs));
     if (!written) {
-      std::cerr << kName << ": --summary: " << written.error() << "\n";
+      std::cerr << kStatsCommandName << ": --summary: " << written.error() << "\n";
       return 1;
     }
   }

@@ -20,7 +20,7 @@ namespace po = boost::program_options;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kName = "mahjong stats merge";
+constexpr const char* kStatsMergeCommandName = "mahjong stats merge";
 
 }  // namespace
 
@@ -38,20 +38,20 @@ int RunStatsMerge(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("inputs", -1);
   po::variables_map vm;
-  if (const auto stop = ParseOptions(kName, args, desc, vm, pos)) return *stop;
+  if (const auto stop = ParseOptions(kStatsMergeCommandName, args, desc, vm, pos)) return *stop;
   if (inputs.empty()) {
-    std::cerr << kName << ": name the shards' summaries: mahjong stats merge s0.json s1.json ... [-o OUT]\n";
+    std::cerr << kStatsMergeCommandName << ": name the shards' summaries: mahjong stats merge s0.json s1.json ... [-o OUT]\n";
     return 2;
   }
   auto jobs = ParseUnsigned(jobs_text, "--jobs");
   if (!jobs || *jobs < 1 || *jobs > 256) {
-    std::cerr << kName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
+    std::cerr << kStatsMergeCommandName << ": --jobs must be a whole number between 1 and 256, got \"" << jobs_text << "\"\n";
     return 2;
   }
   // One summary in memory at a time: its records are kept, its JSON tree dropped.
   auto merged = MergeShardSummaryFiles(inputs);
   if (!merged) {
-    std::cerr << kName << ": " << merged.error() << "\n";
+    std::cerr << kStatsMergeCommandName << ": " << merged.error() << "\n";
     return 1;
   }
   const MatchHeader& header = merged->header;
@@ -67,7 +67,7 @@ int RunStatsMerge(const std::vector<std::string>& args) {
     auto written = WriteSummary(out_path, header, merged->games, statistics, CommandLine("stats", command), nullptr,
                                 static_cast<int>(*jobs));
     if (!written) {
-      std::cerr << kName << ": -o: " << written.error() << "\n";
+      std::cerr << kStatsMergeCommandName << ": -o: " << written.error() << "\n";
       return 1;
     }
   }

@@ -17,7 +17,7 @@ namespace po = boost::program_options;
 namespace mj::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kTenhouCommandUsage =
     "usage: mahjong tenhou verify [--quiet] [--time] [--trace HAND] [--rules NAME|FILE] FILE|DIR...\n"
     "  Replays every hand of each tenhou.net/6 JSON record (a directory: its *.json records)\n"
     "  through the engine and compares legality, outcomes, point changes, han, fu and yaku.\n"
@@ -28,7 +28,7 @@ constexpr const char* kUsage =
     "  game length, red fives and open tanyao still apply).\n"
     "  Exit status: 0 if there is no mismatch, 1 if there is one, 2 on bad usage.\n";
 
-int Verify(const std::vector<std::string>& args) {
+int TenhouCommandVerify(const std::vector<std::string>& args) {
   bool quiet = false;
   bool timing = false;
   std::string trace;
@@ -48,15 +48,15 @@ int Verify(const std::vector<std::string>& args) {
     po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "mahjong tenhou verify: " << e.what() << "\n" << kUsage;
+    std::cerr << "mahjong tenhou verify: " << e.what() << "\n" << kTenhouCommandUsage;
     return 2;
   }
   if (vm.count("help")) {
-    std::cout << kUsage << desc;
+    std::cout << kTenhouCommandUsage << desc;
     return 0;
   }
   if (paths.empty()) {
-    std::cerr << kUsage;
+    std::cerr << kTenhouCommandUsage;
     return 2;
   }
   std::vector<std::string> files;
@@ -109,11 +109,11 @@ int Verify(const std::vector<std::string>& args) {
 
 int RunTenhou(const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    (args.empty() ? std::cerr : std::cout) << kUsage;
+    (args.empty() ? std::cerr : std::cout) << kTenhouCommandUsage;
     return args.empty() ? 2 : 0;
   }
-  if (args[0] == "verify") return Verify(std::vector<std::string>(args.begin() + 1, args.end()));
-  std::cerr << "mahjong tenhou: unknown subcommand \"" << args[0] << "\"\n" << kUsage;
+  if (args[0] == "verify") return TenhouCommandVerify(std::vector<std::string>(args.begin() + 1, args.end()));
+  std::cerr << "mahjong tenhou: unknown subcommand \"" << args[0] << "\"\n" << kTenhouCommandUsage;
   return 2;
 }
 
