@@ -143,10 +143,18 @@ def main():
         print(f"VecEnv({args.tables}) interleaved, {args.interleave} steps each: 1 thread {one:,.0f} agent steps/s, "
               f"2 threads {two:,.0f}: x{two / one:.2f} wall-clock (same games on both: {same})")
     match_rate(args.rules, "random", 4)  # warm-up: the first games of a process are slower
-    builtin = match_rate(args.rules, "random", games)
-    python = match_rate(args.rules, FirstLegal(), games)
+    # The two matches alternate in rounds of a tenth of the games (the same seeds each round), so
+    # both see the same machine; the rates are over the summed CPU times.
+    rounds = 10 if games >= 10 else 1
+    per = games // rounds
+    builtin_time = python_time = 0.0
+    for _ in range(rounds):
+        builtin_time += per / match_rate(args.rules, "random", per)
+        python_time += per / match_rate(args.rules, FirstLegal(), per)
+    builtin, python = per * rounds / builtin_time, per * rounds / python_time
     print(f"match, seat 0 built-in random     : {builtin:8.1f} games per CPU second")
-    print(f"match, seat 0 trivial Python agent: {python:8.1f} games per CPU second ({python / builtin:.2f} of built-in)")
+    print(f"match, seat 0 trivial Python agent: {python:8.1f} games per CPU second ({python / builtin:.2f} of built-in, "
+          f"{rounds} alternating rounds)")
     rate, count = replay_rate(args.rules, max(4, games // 2), 1)
     print(f"replay iteration, 1 thread: {rate:12,.0f} decisions per CPU second ({count} decisions, "
           f"observations and masks)")
