@@ -21,10 +21,14 @@ struct ExpertOptions {
   bool exchange = true;      // Dunpai: exchanges weighed as defence actions
   bool open_riichi = true;   // Dunpai: open riichi weighed against riichi (false: never open)
   bool decline_wins = true;  // Dunpai: decline a win worth less than the shields it costs
-  bool deal_shields = true;  // Dunpai: bank pairs at the deal when this hand is slow (false: greedy's shields)
+  // Dunpai: bank pairs at the deal when this hand is slow; off by default: measured, banking costs
+  // about 0.035 of mean rank against three defensive players (docs/AGENTS.md).
+  bool deal_shields = false;
   bool greedy_calls = true;  // greedy_margin also takes greedy's chi / pon / kan in place of a pass
   bool lookahead = true;     // one-shanten hands valued by the tenpai hands each useful draw makes
-  int shield_value = 500;    // Dunpai: points one held shield is worth (0..20000)
+  // Dunpai: points one held shield is worth (0..20000); 100 measured best against three
+  // defensive players (0..250 alike, 500 and more clearly worse: docs/AGENTS.md).
+  int shield_value = 100;
   // With no opponent read as a threat, greedy's discard when its estimate is within this many
   // points (riichi scale) of the best one (0: never).
   int greedy_margin = 300;
