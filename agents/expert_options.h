@@ -27,7 +27,7 @@ struct ExpertOptions {
   bool greedy_calls = true;  // greedy_margin also takes greedy's chi / pon / kan in place of a pass
   bool lookahead = true;     // one-shanten hands valued by the tenpai hands each useful draw makes
   // Dunpai: points one held shield is worth (0..20000); 100 measured best against three
-  // defensive players (0..250 alike, 500 and more clearly worse: docs/AGENTS.md).
+  // defensive players (with deal_shields off, 0 and 250 worse; 500 and more clearly worse).
   int shield_value = 100;
   // With no opponent read as a threat, greedy's discard when its estimate is within this many
   // points (riichi scale) of the best one (0: never).

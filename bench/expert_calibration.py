@@ -74,7 +74,7 @@ def main():
                 elif actor == seat and t in ("chi", "pon", "daiminkan", "ankan", "kakan"):
                     for tile in e["consumed"] if t != "kakan" else [e["pai"]]:
                         hand[kind(tile)] -= 1
-                    if t not in ("kakan",):
+                    if t != "kakan":
                         melds += 1
                 elif t == "hora" and actor == seat:
                     won[hand_no] = True
@@ -92,7 +92,7 @@ def main():
                     c[kind(taken["pai"])] -= 1
                     key = (typ if typ != "discard" else ("fold" if est["note"] == "fold" else "discard"),
                            "open" if nmelds else "closed", f"shanten {shanten(c, nmelds)}")
-                elif typ == "none" or d["kind"] == "call" and typ == "pass":
+                elif typ == "pass":
                     key = ("pass", "open" if nmelds else "closed", f"shanten {shanten(counts, nmelds)}")
                 elif typ in ("chi", "pon"):
                     key = (typ, "open" if nmelds else "closed", "after the call")
