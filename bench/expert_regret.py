@@ -35,12 +35,14 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from expert_diagnose import kind, shanten  # noqa: E402
 
-DECISIONS = {"dahai", "reach", "pon", "chi", "daiminkan", "ankan", "kakan", "hora", "ryukyoku"}
+DECISIONS = {"dahai", "reach", "pon", "chi", "daiminkan", "ankan", "kakan", "hora", "ryukyoku",
+             "shield_set", "exchange"}  # the last two: Dunpai's shields
 NAMES = "123456789"
 
 
 def plain(p):
-    return p[:2] if p.endswith("r") else p
+    """The tile's kind name: without the red-five mark `r` or Dunpai's peach mark `*`."""
+    return p.rstrip("r*")
 
 
 def tile_class(k):
@@ -83,8 +85,11 @@ def state_before(events, i, s):
             for p in e["consumed"]:
                 hands[e["actor"]].remove(kind(plain(p)))
             melds[e["actor"]] += 1
-        elif t == "kakan":
+        elif t in ("kakan", "shield_set"):
             hands[e["actor"]].remove(kind(plain(e["pai"])))
+        elif t == "exchange":  # the hand tile goes face up, the face-down shield comes in to be thrown
+            hands[e["actor"]].remove(kind(plain(e["pai"])))
+            hands[e["actor"]].append(kind(plain(e["shield"])))
     counts = [0] * 34
     for k in hands[s]:
         counts[k] += 1
