@@ -21,8 +21,9 @@ declared riichi, else `quiet`; `shN`: the own shanten before the decision (14 ti
 
 Usage: bench/expert_regret.py DIR [--agent expert] [--min N] [--coarse] [--examples SUBSTRING]
   --coarse        group discards by speed only (`discard slower`, ...)
-  --examples S    list the pairs whose context + kind contains S (game files, seat, event index),
-                  for `mahjong replay review FILE --seat N --agent expert --top 0`
+  --examples S    list the pairs whose context + kind contains S: game file, seat and the decision's
+                  `event` number as `mahjong replay review FILE --seat N --agent expert --top 0`
+                  prints it
 """
 import argparse
 import glob
@@ -158,7 +159,8 @@ def main():
                         groups[key].append(gain)
                     pairs += 1
                     if args.examples and args.examples in f"{ctx} {dev}":
-                        idx = by_seat[s][1]["events"].index(A[0]) + i
+                        # `replay review` numbers a decision by the event before it
+                        idx = by_seat[s][1]["events"].index(A[0]) + i - 1
                         examples.append((by_seat[s][0], s, idx, by_seat[t][0], gain, end_a["type"]))
 
     print(f"{pairs} first deviations of '{args.agent}' in {len(sets)} duplicate sets "
@@ -175,7 +177,7 @@ def main():
     for (ctx, dev), n, m, ci in sorted(rows, key=lambda r: (r[0] != ("all", "*"), r[1] * r[2])):
         print(f"{n:6d} {m:+8.0f} {ci:8.0f} {n * m:+10.0f}  {ctx:16s} {dev}")
     if args.examples:
-        print(f"\n{len(examples)} pairs matching '{args.examples}' (file, seat, event, other file, gain, end)")
+        print(f"\n{len(examples)} pairs matching '{args.examples}' (file, seat, the decision's `event` in `replay review`, other file, gain, end)")
         for x in examples[:40]:
             print("  %s seat %d event %d  vs %s  %+d  %s" % x)
 
