@@ -30,6 +30,7 @@ import glob
 import json
 import math
 import os
+import signal
 import sys
 from collections import defaultdict
 
@@ -120,12 +121,20 @@ def main():
     ap.add_argument("--coarse", action="store_true")
     ap.add_argument("--examples", default=None)
     args = ap.parse_args()
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
 
     sets = defaultdict(dict)  # set number -> seat of the agent -> (file, game)
     for f in sorted(glob.glob(os.path.join(args.dir, "*.json"))):
         if f.endswith(".summary.json"):
             continue
-        g = json.load(open(f))
+        try:
+            with open(f) as fh:
+                g = json.load(fh)
+        except (OSError, ValueError) as e:
+            print(f"expert_regret.py: skipping {f}: not a readable replay ({e})", file=sys.stderr)
+            continue
+        if not isinstance(g, dict) or not isinstance(g.get("agents"), list) or "events" not in g:
+            continue  # another JSON file (a summary, a report)
         dup = (g.get("match") or {}).get("duplicate")
         if not dup or g["agents"].count(args.agent) != 1:
             continue
