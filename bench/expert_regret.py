@@ -162,8 +162,11 @@ def main():
                     counts, melds, threat = state_before(A, i, s)
                     ctx = ("riichi-up" if threat else "quiet") + " sh%d" % min(shanten(tuple(counts), melds), 3)
                     dev = deviation(ea, eb, s, counts, melds, args.coarse)
-                    end_a = next(e for e in A if e["type"] in ("hora", "ryukyoku"))
-                    gain = by_seat[s][1]["hands"][h]["deltas"][s] - by_seat[t][1]["hands"][h]["deltas"][s]
+                    results = (by_seat[s][1]["hands"], by_seat[t][1]["hands"])
+                    if h >= min(len(results[0]), len(results[1])):
+                        continue  # a game that stopped inside this hand
+                    end_a = next((e for e in A if e["type"] in ("hora", "ryukyoku")), {"type": "?"})
+                    gain = results[0][h]["deltas"][s] - results[1][h]["deltas"][s]
                     for key in (("all", "*"), ("all", dev), (ctx, "*"), (ctx, dev)):
                         groups[key].append(gain)
                     pairs += 1
