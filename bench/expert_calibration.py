@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from expert_diagnose import kind, shanten  # noqa: E402  (tile names, standard-form and seven-pairs shanten)
+from expert_diagnose import apply_hand_event, kind, shanten  # noqa: E402  (the hands from events, tile names, shanten)
 
 
 def main():
@@ -55,31 +55,19 @@ def main():
             review = json.load(open(out))
             decisions = {d["event"]: d for d in review["decisions"]}
             events = game["events"]
-            # The seat's hand after each event, its open melds, and which hands it won.
-            hand, melds, hand_no = [0] * 34, 0, -1
+            # The seat's hand after each event, its melds, and which hands it won.
+            hands, melds, hand_no = [None] * 4, [0] * 4, -1
             won = []
             states = {}
             for i, e in enumerate(events):
-                t, actor = e["type"], e.get("actor")
-                if t == "start_kyoku":
+                apply_hand_event(hands, melds, e)
+                if e["type"] == "start_kyoku":
                     hand_no += 1
                     won.append(False)
-                    hand, melds = [0] * 34, 0
-                    for tile in e["tehais"][seat]:
-                        hand[kind(tile)] += 1
-                elif actor == seat and t == "tsumo":
-                    hand[kind(e["pai"])] += 1
-                elif actor == seat and t == "dahai":
-                    hand[kind(e["pai"])] -= 1
-                elif actor == seat and t in ("chi", "pon", "daiminkan", "ankan", "kakan"):
-                    for tile in e["consumed"] if t != "kakan" else [e["pai"]]:
-                        hand[kind(tile)] -= 1
-                    if t != "kakan":
-                        melds += 1
-                elif t == "hora" and actor == seat:
+                elif e["type"] == "hora" and e["actor"] == seat:
                     won[hand_no] = True
                 if i in decisions:
-                    states[i] = (hand_no, list(hand), melds)
+                    states[i] = (hand_no, list(hands[seat]), melds[seat])
             for i, d in decisions.items():
                 taken = d["taken"]
                 est = next((x for x in d["estimates"] if x["action"] == taken), None)

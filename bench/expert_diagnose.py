@@ -29,11 +29,38 @@ HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
 
 
 def kind(name):
+    """Kind 0..33 of an mjai tile name; the red-five mark `r` and Dunpai's peach mark `*` ignored."""
+    name = name.rstrip("r*")
     if name in HONORS:
         return HONORS[name]
     n = int(name[0])
     suit = "mps".index(name[1])
     return suit * 9 + n - 1
+
+
+def apply_hand_event(hands, melds, e):
+    """Every seat's concealed kind counts (`hands`, four lists of 34) and open or concealed meld
+    count (`melds`) after replay event `e`, updated in place: the deal, draws, discards, calls and
+    kans, and Dunpai's shields (`shield_set` takes a tile of the deal out of the hand; `exchange`
+    puts a hand tile face up and brings the face-down shield into the hand, to be discarded)."""
+    t, a = e["type"], e.get("actor")
+    if t == "start_kyoku":
+        for s in range(4):
+            hands[s] = [0] * 34
+            for p in e["tehais"][s]:
+                hands[s][kind(p)] += 1
+            melds[s] = 0
+    elif t == "tsumo":
+        hands[a][kind(e["pai"])] += 1
+    elif t in ("dahai", "kakan", "shield_set"):
+        hands[a][kind(e["pai"])] -= 1
+    elif t in ("chi", "pon", "daiminkan", "ankan"):
+        for p in e["consumed"]:
+            hands[a][kind(p)] -= 1
+        melds[a] += 1
+    elif t == "exchange":
+        hands[a][kind(e["pai"])] -= 1
+        hands[a][kind(e["shield"])] += 1
 
 
 @functools.lru_cache(maxsize=None)

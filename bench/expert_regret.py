@@ -35,16 +35,11 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from expert_diagnose import kind, shanten  # noqa: E402
+from expert_diagnose import apply_hand_event, kind, shanten  # noqa: E402
 
 DECISIONS = {"dahai", "reach", "pon", "chi", "daiminkan", "ankan", "kakan", "hora", "ryukyoku",
              "shield_set", "exchange"}  # the last two: Dunpai's shields
 NAMES = "123456789"
-
-
-def plain(p):
-    """The tile's kind name: without the red-five mark `r` or Dunpai's peach mark `*`."""
-    return p.rstrip("r*")
 
 
 def tile_class(k):
@@ -70,39 +65,21 @@ def hands_of(game):
 
 def state_before(events, i, s):
     """Seat s's kind counts and meld count, and whether another seat is in riichi, before events[i]."""
-    hands, melds, riichi, pending = None, [0] * 4, [False] * 4, None
+    hands, melds, riichi, pending = [None] * 4, [0] * 4, [False] * 4, None
     for e in events[:i]:
-        t = e["type"]
-        if t == "start_kyoku":
-            hands = [[kind(plain(p)) for p in h] for h in e["tehais"]]
-        elif t == "tsumo":
-            hands[e["actor"]].append(kind(plain(e["pai"])))
-        elif t == "reach":
+        apply_hand_event(hands, melds, e)
+        if e["type"] == "reach":
             pending = e["actor"]
-        elif t == "dahai":
-            hands[e["actor"]].remove(kind(plain(e["pai"])))
-            if pending == e["actor"]:
-                riichi[pending], pending = True, None
-        elif t in ("pon", "chi", "daiminkan", "ankan"):
-            for p in e["consumed"]:
-                hands[e["actor"]].remove(kind(plain(p)))
-            melds[e["actor"]] += 1
-        elif t in ("kakan", "shield_set"):
-            hands[e["actor"]].remove(kind(plain(e["pai"])))
-        elif t == "exchange":  # the hand tile goes face up, the face-down shield comes in to be thrown
-            hands[e["actor"]].remove(kind(plain(e["pai"])))
-            hands[e["actor"]].append(kind(plain(e["shield"])))
-    counts = [0] * 34
-    for k in hands[s]:
-        counts[k] += 1
-    return counts, melds[s], any(riichi[x] for x in range(4) if x != s)
+        elif e["type"] == "dahai" and pending == e["actor"]:
+            riichi[pending], pending = True, None
+    return hands[s], melds[s], any(riichi[x] for x in range(4) if x != s)
 
 
 def deviation(ea, eb, s, counts, melds, coarse):
     da = ea["type"] if ea.get("actor") == s else "pass"
     db = eb["type"] if eb.get("actor") == s else "pass"
     if da == "dahai" and db == "dahai":
-        ka, kb = kind(plain(ea["pai"])), kind(plain(eb["pai"]))
+        ka, kb = kind(ea["pai"]), kind(eb["pai"])
         after = []
         for k in (ka, kb):
             counts[k] -= 1
