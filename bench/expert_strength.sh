@@ -8,11 +8,13 @@
 # Usage: bench/expert_strength.sh [-g GAMES] [-j JOBS] [-e EXPERT_SPEC] [-o OPPONENT_SPEC]
 #                                 [-s SEED] [-d OUTDIR] [RULES...]
 #   GAMES (default 2000; rounded down to a multiple of 4) per ruleset; RULES default: riichi
-#   dunpai fuless ayame-competition ayame-blend ningbo. Run it niced: it is long (about 0.3 s
+#   dunpai fuless ayame-competition ayame-blend ningbo; a ruleset file (any path ending in .json,
+#   e.g. one this repository does not ship) is played too, its outputs named after the file. Run it niced: it is long (about 0.3 s
 #   of CPU per game per job on a 2-core machine).
 # Output: one line per ruleset, e.g.
 #   riichi  2000 games  mean rank 2.21 [2.17, 2.25]  1st 31.0%  4th 17.2%  win 24.1%  deal-in 9.8%
 set -euo pipefail
+here=$PWD  # a ruleset file given relative to where the script was started
 cd "$(dirname "$0")/.."
 games=2000 jobs=2 expert=expert opponent=defensive seed=22 outdir=""
 while getopts "g:j:e:o:s:d:" opt; do
@@ -27,7 +29,11 @@ while getopts "g:j:e:o:s:d:" opt; do
   esac
 done
 shift $((OPTIND - 1))
-rules=("$@")
+rules=()
+for r in "$@"; do
+  case "$r" in *.json) [[ "$r" = /* ]] || r="$here/$r" ;; esac
+  rules+=("$r")
+done
 [ ${#rules[@]} -gt 0 ] || rules=(riichi dunpai fuless ayame-competition ayame-blend ningbo)
 games=$((games / 4 * 4))
 [ "$games" -ge 4 ] || { echo "expert_strength.sh: need at least 4 games" >&2; exit 2; }
@@ -36,11 +42,13 @@ program=${MJ_PROGRAM:-build/mahjong}  # MJ_PROGRAM: another build of the program
 [ -n "$outdir" ] || outdir=$(mktemp -d)
 mkdir -p "$outdir"
 for r in "${rules[@]}"; do
-  summary="$outdir/$r.summary.json"
+  name=$(basename "$r" .json)  # a preset's name, or a ruleset file's name without .json
+  summary="$outdir/$name.summary.json"
   "$program" match --rules "$r" --agents "$expert,$opponent,$opponent,$opponent" --duplicate \
-    --games "$games" --jobs "$jobs" --seed "$seed" --replays none --out "$outdir/$r" \
-    --summary "$summary" >"$outdir/$r.table.txt" 2>"$outdir/$r.log"
-  python3 - "$r" "$summary" "$expert" <<'PY'
+    --games "$games" --jobs "$jobs" --seed "$seed" --replays none --out "$outdir/$name" \
+    --summary "$summary" >"$outdir/$name.table.txt" 2>"$outdir/$name.log" ||
+    { echo "expert_strength.sh: $r: $(tail -n 1 "$outdir/$name.log")" >&2; exit 1; }
+  python3 - "$name" "$summary" "$expert" <<'PY'
 import json, sys
 rules, path, expert = sys.argv[1], sys.argv[2], sys.argv[3]
 doc = json.load(open(path))
