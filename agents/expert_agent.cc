@@ -136,7 +136,7 @@ void BuildCtx(Ctx& c) {
   c.table_bonus = view.honba() * rules.honba_value + view.riichi_sticks() * rules.riichi_deposit;
   if (rules.shields.enabled)
     c.shield_cost = c.options.shield_value * (view.shields_down(me) + static_cast<int>(view.shields_up(me).size()));
-  c.scale = std::max(1e-3, c.typical.Get(HandStyle::kOpen, false, 0) / 2000.0);
+  c.scale = std::max(1e-3, c.typical.Scale() / 2000.0);
   c.threats = ReadThreats(view, c.visible, c.typical);
   for (int i = 0; i < c.threats.count; ++i) {
     OpponentThreat& o = c.threats.opp[i];
@@ -354,8 +354,11 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
   const HandStyle style = !closed                 ? HandStyle::kOpen
                           : rules.riichi_allowed ? HandStyle::kClosedRiichi
                                                   : HandStyle::kClosedDama;
-  const double points = c.typical.Get(style, c.dealer, DoraHeld(c.view, h)) + c.table_bonus;
+  const int dora = DoraHeld(c.view, h);
+  const double points = c.typical.Get(style, c.dealer, dora) + c.table_bonus;
   out.dama_value = std::max(0.0, WinGain(c, points, -1));
+  // Where the ruleset refuses some of the typical hands (a higher minimum han), only a share wins.
+  out.dama.win *= c.typical.WinShare(style, c.dealer, dora);
   // An open hand whose yaku is still only a yakuhai pair: the tenpai hands its draws make
   // (a shanpon on the pair wins by ron with the yaku) when they are worth more than the share
   // the pair's call route is given.

@@ -26,6 +26,7 @@ struct Sample {
   const char* win;
   SmallVector<Meld, 4> melds;
   double weight;
+  bool riichi_only = false;  // its only yaku is riichi: a sample of the riichi style alone
 };
 
 KindCounts CountsOf(const char* text) {
@@ -184,7 +185,7 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
   // Closed: pinfu; riichi alone (a pung, no other yaku); tanyao pinfu; a dragon pung.
   const Sample closed[] = {
       {"123789m456p23499s", "4p", {}, 0.3},
-      {"111m456p789p23499s", "4s", {}, 0.3},
+      {"111m456p789p23499s", "4s", {}, 0.3, true},
       {"234567m234p67855s", "2m", {}, 0.2},
       {"111m234567p88s777z", "2p", {}, 0.2},
   };
@@ -207,10 +208,11 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
     const Sample* samples = style == static_cast<int>(HandStyle::kOpen) ? open : closed;
     for (int dealer = 0; dealer < 2; ++dealer) {
       for (int dora = 0; dora <= 4; ++dora) {
-        double sum = 0, weights = 0;
+        double sum = 0, weights = 0, all_weights = 0;
         for (int i = 0; i < 4; ++i) {
           const Sample& s = samples[i];
-          if (s.weight <= 0) continue;
+          if (s.weight <= 0 || (s.riichi_only && !riichi)) continue;
+          all_weights += s.weight;
           WinContext ctx;
           ctx.concealed = CountsOf(s.concealed);
           ctx.win_tile = KindOfText(s.win);
@@ -237,6 +239,7 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
           sum += s.weight * r.payment.Total();
           weights += s.weight;
         }
+        share_[style][dealer][dora] = all_weights > 0 ? weights / all_weights : 0;
         double value = weights > 0 ? sum / weights : 0;
         if (value <= 0) value = dealer ? 3000 : 2000;  // the module scored none: a small hand
         // A riichi hand pays its deposit, lost unless it wins: about one deposit per win.
@@ -247,6 +250,15 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
         for (int dora = 0; dora < 4; ++dora)
           v_[style][dealer][dora] += (v_[style][dealer][dora + 1] - v_[style][dealer][dora]) / 3;
     }
+  }
+  const int open_style = static_cast<int>(HandStyle::kOpen);
+  scale_ = v_[open_style][0][0];
+  // The point scale does not change with the hands a higher minimum refuses: the open value with
+  // the minimum lifted (a module that reads no minimum scores the same).
+  if (share_[open_style][0][0] < 1 && rules.minimum_sixths > 0) {
+    Ruleset lifted = rules;
+    lifted.minimum_sixths = 0;
+    scale_ = TypicalValues(lifted).scale_;
   }
 }
 

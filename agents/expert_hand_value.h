@@ -58,7 +58,10 @@ struct TenpaiValue {
 [[nodiscard]] int DoraHeld(const PlayerView& view, const ExpertHand& hand);
 
 // Representative hands' points under one ruleset, by style, dealer or not and dora count
-// (0..4): filled once per ruleset from its scoring module.
+// (0..4): filled once per ruleset from its scoring module. `Get` is the value of a win (the
+// samples the module scores); `WinShare` the share of the samples it scores at all: below 1 where
+// the ruleset asks more of a hand than the representative hands have (a two-han minimum refuses
+// an open yakuhai or tanyao hand), so a hand not yet tenpai is worth that share of a win.
 enum class HandStyle : uint8_t { kClosedRiichi, kClosedDama, kOpen, kCount };
 class TypicalValues {
  public:
@@ -67,9 +70,17 @@ class TypicalValues {
   [[nodiscard]] double Get(HandStyle style, bool dealer, int dora) const {
     return v_[static_cast<int>(style)][dealer ? 1 : 0][dora < 0 ? 0 : dora > 4 ? 4 : dora];
   }
+  // The ruleset's point scale: a typical open hand's value (non-dealer, no dora) with any minimum
+  // han lifted, so a rule that refuses cheap hands does not look like one that pays more.
+  [[nodiscard]] double Scale() const { return scale_; }
+  [[nodiscard]] double WinShare(HandStyle style, bool dealer, int dora) const {
+    return share_[static_cast<int>(style)][dealer ? 1 : 0][dora < 0 ? 0 : dora > 4 ? 4 : dora];
+  }
 
  private:
   std::array<std::array<std::array<double, 5>, 2>, static_cast<int>(HandStyle::kCount)> v_{};
+  std::array<std::array<std::array<double, 5>, 2>, static_cast<int>(HandStyle::kCount)> share_{};
+  double scale_ = 0;
 };
 
 }  // namespace mj
