@@ -43,6 +43,12 @@ constexpr double kReserve = 200;
 constexpr int kReserveShanten = 2;
 // greedy_margin applies while every opponent's tenpai chance is below this.
 constexpr double kGreedyTenpai = 0.3;
+// Being tenpai at an exhaustive draw instead of noten gains 2,500-3,000 of a 3,000 noten
+// payment (by how many others are tenpai), about 0.9 of it; the chance of being tenpai then is
+// the win-chance program's, which never folds on the way (a later riichi makes a slow hand fold
+// and end noten). Counted at 0.4 of the payment: measured (docs/AGENTS.md), 0.65 and 0.9 lose
+// in fuless, gain no more in the presets, and gain more only where most hands end in a draw.
+constexpr double kDrawShare = 0.4;
 
 bool IsCall(const Action& a) {
   return a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan;
@@ -91,6 +97,7 @@ struct Ctx {
   Threats threats;
   double pressure = 0;   // sum over opponents of tenpai x cost of a deal-in
   double shield_cost = 0;  // points of the own shields, lost on a win or a deal-in (Dunpai)
+  double draw_gain = 0;    // what being tenpai rather than noten at an exhaustive draw is worth
   bool last_hand = false;
   bool dealer = false;
   KindMask own_river = 0;
@@ -137,6 +144,11 @@ void BuildCtx(Ctx& c) {
   if (rules.shields.enabled)
     c.shield_cost = c.options.shield_value * (view.shields_down(me) + static_cast<int>(view.shields_up(me).size()));
   c.scale = std::max(1e-3, c.typical.Scale() / 2000.0);
+  if (c.options.draw_tenpai) {
+    c.draw_gain = kDrawShare * std::max(0, rules.noten_payment);
+    // Dunpai: a tenpai seat keeps its face-down shields at the draw, a noten one loses them.
+    if (rules.shields.enabled) c.draw_gain += c.options.shield_value * view.shields_down(me);
+  }
   c.threats = ReadThreats(view, c.visible, c.typical);
   for (int i = 0; i < c.threats.count; ++i) {
     OpponentThreat& o = c.threats.opp[i];
@@ -237,7 +249,7 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
   const bool riichi_ok = RiichiPossible(c, h);
   const double deposit = c.view.rules().riichi_deposit;
   ExpertHand h2 = h;
-  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0;
+  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0, tenpai_end = 0;
   for (int d = 0; d < kNumKinds; ++d) {
     if (c.unseen[d] == 0 || h.counts[d] >= 4) continue;
     ++h2.counts[d];
@@ -273,6 +285,7 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
       const WinChance w = EstimateWinChance(next);
       const double share = c.unseen[d];
       alive += share * w.alive_rounds;
+      tenpai_end += share * w.tenpai_end;
       if (best > 0) {
         win += share * w.win;
         ev += share * w.win * best_value;
@@ -284,6 +297,7 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
   if (acceptance <= 0 || win <= 0) return false;
   out->dama.win = win / acceptance;
   out->dama.alive_rounds = alive / acceptance;
+  out->dama.tenpai_end = tenpai_end / acceptance;
   out->dama.tsumo_share = tsumo / win;
   out->dama_value = ev / win;
   return true;
@@ -319,7 +333,16 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
     in.acceptance = v.wait_tiles;
     auto fill = [&](int d, double ron_share, WinChance* wc, double* value) {
       const double ron = v.ron[d], tsumo = v.tsumo[d] * TsumoPaidShare(c, v.waits, d == 2);
-      if (ron <= 0 && tsumo <= 0) return;
+      if (ron <= 0 && tsumo <= 0) {
+        // No win (no yaku, every wait gone): a silent hand still counts as tenpai at a draw.
+        if (d == 0 && c.draw_gain > 0) {
+          WinChanceInput none = in;
+          none.acceptance = 0;
+          none.ron_share = 0;
+          *wc = EstimateWinChance(none);
+        }
+        return;
+      }
       in.ron_share = (furiten || ron <= 0) ? 0 : ron_share;
       WinChanceInput declared = in;
       if (d > 0) {  // a riichi makes the others fold: they end the hand less often
@@ -343,11 +366,18 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
   }
   bool tanyao_only = false;
   const double path = closed ? 1.0 : OpenYakuPath(c, h, &tanyao_only);
-  if (path <= 0) return out;  // an open hand with no yaku in view cannot win
   out.acceptance = Ukeire(h.counts, melds, out.shanten, c.visible, tanyao_only ? SimpleKinds() : kAllKinds);
   in.shanten = out.shanten;
   in.acceptance = out.acceptance;
   in.ron_share = kRonShareDama;
+  if (path <= 0) {  // an open hand with no yaku in view cannot win; it may still be tenpai at a draw
+    if (c.draw_gain > 0) {
+      out.dama = EstimateWinChance(in);
+      out.dama.win = 0;
+      out.dama.tsumo_share = 0;
+    }
+    return out;
+  }
   if (out.shanten == 1 && c.options.lookahead && path >= 1 && OneShantenLookAhead(c, h, thrown, in, &out)) return out;
   out.dama = EstimateWinChance(in);
   out.dama.win *= path;
@@ -372,11 +402,13 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
 // The value of going on with `o` when the seat may still fold later: the better of pushing
 // (win chance x value, less the deal-ins of the discards pushing takes) and folding.
 double KeepGoing(const Ctx& c, const Outlook& o, double* win, double* deal_in_future) {
-  const double off = o.dama.win * o.dama_value;
+  const double draw = c.draw_gain * o.dama.tenpai_end;
+  const double off = o.dama.win * o.dama_value + draw;
   const double push_future = c.pressure * kPushDanger * std::min<double>(o.dama.alive_rounds, c.draws);
   const double fold_future = c.pressure * kFoldDanger * c.draws;
-  // A hand that cannot win (no yaku in view, no wait left) has nothing to push for.
-  if (o.dama.win > 0 && off - push_future >= -fold_future) {
+  // A hand that cannot win (no yaku in view, no wait left) has nothing to push for but the
+  // noten payment.
+  if ((o.dama.win > 0 || draw > 0) && off - push_future >= -fold_future) {
     *win = o.dama.win;
     *deal_in_future = push_future;
     return off - push_future;
@@ -389,7 +421,8 @@ double KeepGoing(const Ctx& c, const Outlook& o, double* win, double* deal_in_fu
 // Value of being in riichi with `o`: no folding any more.
 double RiichiValue(const Ctx& c, const WinChance& w, double value) {
   const double deposit = c.view.rules().riichi_deposit;
-  return w.win * value - deposit - c.pressure * (kPushDanger + 0.01) * std::min<double>(w.alive_rounds, c.draws);
+  return w.win * value + c.draw_gain * w.tenpai_end - deposit -
+         c.pressure * (kPushDanger + 0.01) * std::min<double>(w.alive_rounds, c.draws);
 }
 
 // What a riichi takes from the others: players who are not tenpai fold against it, so their

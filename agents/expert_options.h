@@ -26,6 +26,9 @@ struct ExpertOptions {
   bool deal_shields = false;
   bool greedy_calls = true;  // greedy_margin also takes greedy's chi / pon / kan in place of a pass
   bool lookahead = true;     // one-shanten hands valued by the tenpai hands each useful draw makes
+  // The noten payment a hand tenpai at an exhaustive draw collects (and does not pay), counted in
+  // every hand's value with the chance of being tenpai when the wall runs out.
+  bool draw_tenpai = true;
   // Dunpai: points one held shield is worth (0..20000); 100 measured best against three
   // defensive players (with deal_shields off, 0 and 250 worse; 500 and more clearly worse).
   int shield_value = 100;

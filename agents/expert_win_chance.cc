@@ -53,6 +53,7 @@ WinChance EstimateWinChance(const WinChanceInput& in) {
   out.win = std::clamp(win, 0.0, 1.0);
   out.tsumo_share = win > 0 ? win_tsumo / win : 0;
   out.alive_rounds = alive;
+  out.tenpai_end = std::clamp(at[stages - 1], 0.0, 1.0);
   return out;
 }
 

@@ -30,6 +30,7 @@ struct WinChance {
   double win = 0;           // P(this seat wins the hand)
   double tsumo_share = 0;   // of those wins, the part by tsumo
   double alive_rounds = 0;  // expected go-rounds the hand goes on with this seat not yet won
+  double tenpai_end = 0;    // P(the wall runs out with this seat tenpai and nobody having won)
 };
 
 [[nodiscard]] WinChance EstimateWinChance(const WinChanceInput& in);

@@ -1,14 +1,18 @@
 // The `expert` agent in rulesets this repository does not ship: where a rule takes a way to win
 // away, the expert's choice follows it: under a two-han minimum a lone yakuhai pon makes a hand
-// that can never win, so the pon it takes under the one-han preset is passed.
+// that can never win, so the pon it takes under the one-han preset is passed. The win-chance
+// program's chance of being tenpai when the wall runs out (the noten payment's weight) is
+// checked against its closed form.
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "agents/expert_agent.h"
+#include "agents/expert_win_chance.h"
 #include "engine/legal_actions.h"
 #include "engine/player_view.h"
 #include "rules/ruleset.h"
@@ -58,6 +62,39 @@ TEST(ExpertRuleVariants, ATwoHanMinimumTurnsALoneYakuhaiPonDown) {
     if (e.action.type == ActionType::kPon) {
       EXPECT_LT(e.win_chance, 0.02) << "a white-dragon-only hand cannot reach two han";
     }
+}
+
+// ---------------------------------------------------------------- the draw's weight
+
+TEST(ExpertRuleVariants, TenpaiAtTheDrawIsTheChanceTheHandSurvives) {
+  // A tenpai hand that cannot win (no yaku, every wait gone: no winning tile, no ron) is still
+  // tenpai when the wall runs out, if nobody else has won: over n own draws with another seat
+  // ending the hand at e + r x g in go-round r, that is the product of (1 - e - r g).
+  WinChanceInput in;
+  in.unseen = 80;
+  in.draws = 9;
+  in.shanten = 0;
+  in.acceptance = 0;
+  in.ron_share = 0;
+  in.end_per_round = 0.05;
+  in.end_growth = 0.01;
+  double survive = 1;
+  for (int r = 0; r < in.draws; ++r) survive *= 1 - (0.05 + 0.01 * r);
+  const WinChance w = EstimateWinChance(in);
+  EXPECT_EQ(w.win, 0.0);
+  EXPECT_NEAR(w.tenpai_end, survive, 1e-12);
+  // Tsumo only on one tile of 80 per draw, nothing else ends the hand: tenpai at the end unless
+  // it won, (79/80)^9.
+  in.acceptance = 1;
+  in.end_per_round = 0;
+  in.end_growth = 0;
+  EXPECT_NEAR(EstimateWinChance(in).tenpai_end, std::pow(79.0 / 80.0, 9), 1e-12);
+  // One from tenpai with every tile useful and no win possible after: tenpai from the first draw.
+  in.shanten = 1;
+  in.acceptance = 80;
+  in.next_wait = 0;
+  in.next_ron_share = 0;
+  EXPECT_NEAR(EstimateWinChance(in).tenpai_end, 1.0, 1e-12);
 }
 
 }  // namespace
