@@ -1,11 +1,16 @@
-// The `expert` agent in rulesets this repository does not ship: where a rule takes a way to win
-// away, the expert's choice follows it: under a two-han minimum a lone yakuhai pon makes a hand
-// that can never win, so the pon it takes under the one-han preset is passed. The win-chance
-// program's chance of being tenpai when the wall runs out (the noten payment's weight) is
-// checked against its closed form.
+// The `expert` agent in rulesets this repository does not ship: ruleset files that change one or
+// two keys of a preset (no kuitan, no riichi, no dora, no kans, an east game, a two-han minimum,
+// Dunpai with no or four shields and no tsumo protection, ...). Every game is complete, legal and
+// checked after every event; and where a rule takes a way to win away the expert's choice
+// follows it: under a two-han minimum a lone yakuhai pon makes a hand that can never win, so the
+// pon it takes under the one-han preset is passed. The win-chance program's chance of being
+// tenpai when the wall runs out (the noten payment's weight) is checked against its closed form.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -13,8 +18,12 @@
 
 #include "agents/expert_agent.h"
 #include "agents/expert_win_chance.h"
+#include "agents/registry.h"
+#include "engine/game.h"
+#include "engine/invariants.h"
 #include "engine/legal_actions.h"
 #include "engine/player_view.h"
+#include "rules/presets.h"
 #include "rules/ruleset.h"
 #include "tests/agent_table.h"
 
@@ -28,6 +37,61 @@ Ruleset Variant(const char* text) {
   EXPECT_TRUE(r.ok()) << text << ": " << (r.ok() ? "" : r.error());
   return r.ok() ? *r : Ruleset{};
 }
+
+// ---------------------------------------------------------------- whole games
+
+class ExpertRuleVariantGames : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ExpertRuleVariantGames, CompleteLegalAndDeterministic) {
+  const Ruleset rules = Variant(GetParam());
+  for (const std::array<std::string, 4>& specs : {std::array<std::string, 4>{"expert", "expert", "expert", "expert"},
+                                                  std::array<std::string, 4>{"defensive", "expert", "greedy", "expert"}}) {
+    std::string first;
+    for (int run = 0; run < 2; ++run) {
+      std::array<std::unique_ptr<Agent>, 4> agents;
+      std::array<Agent*, 4> ptrs{};
+      for (int p = 0; p < 4; ++p) {
+        auto made = MakeAgent(specs[p]);
+        ASSERT_TRUE(made.ok()) << specs[p];
+        agents[p] = std::move(made).value();
+        ptrs[p] = agents[p].get();
+      }
+      GameOptions options;
+      options.observer = [&rules](const RoundState& s, const Event& e) {
+        const std::string problem = CheckInvariants(s, rules.starting_points * 4);
+        ASSERT_TRUE(problem.empty()) << EventTypeName(e.type) << ": " << problem;
+      };
+      const GameRecord rec = PlayGame(rules, 11, ptrs, options);
+      ASSERT_TRUE(rec.complete) << GetParam() << ": " << rec.error;
+      std::string events;
+      for (const Event& e : rec.events)
+        events += std::string(EventTypeName(e.type)) + std::to_string(e.actor) + std::to_string(e.pai) + ";";
+      if (run == 0) first = events;
+      else EXPECT_EQ(events, first) << GetParam() << ": the same seed played a different game";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    NotShipped, ExpertRuleVariantGames,
+    ::testing::Values(R"({"base": "riichi", "name": "no-kuitan", "kuitan": false})",
+                      R"({"base": "riichi", "name": "no-riichi", "riichi_allowed": false})",
+                      R"({"base": "riichi", "name": "no-dora", "dora": false, "red_fives": [0, 0, 0]})",
+                      R"({"base": "riichi", "name": "no-kans-east", "kans": false, "length": "east"})",
+                      R"({"base": "riichi", "name": "big-deposit", "riichi_deposit": 3000, "noten_payment": 0})",
+                      R"({"base": "riichi", "name": "tanyao-3", "yaku": {"tanyao": {"closed": 3, "open": 3}}})",
+                      R"({"base": "fuless", "name": "fuless-2-han", "minimum_han": 2})",
+                      R"({"base": "ayame-competition", "name": "ayame-2-han", "minimum_han": 2})",
+                      R"({"base": "ningbo", "name": "ningbo-2-han", "minimum_han": 2})",
+                      R"({"base": "dunpai", "name": "dunpai-no-shields", "shields": {"per_hand": 0}})",
+                      R"({"base": "dunpai", "name": "dunpai-4", "shields": {"per_hand": 4}, "max_hands": 4})",
+                      R"({"base": "dunpai", "name": "dunpai-unprotected", "shields": {"tsumo_protection": false},
+                          "dora": true, "dead_wall": true})"),
+    [](const auto& info) {
+      std::string n = nlohmann::json::parse(info.param)["name"].template get<std::string>();
+      std::replace(n.begin(), n.end(), '-', '_');
+      return n;
+    });
 
 // ---------------------------------------------------------------- a two-han minimum
 
