@@ -23,6 +23,7 @@
 #include "engine/player_view.h"
 #include "engine/rng.h"
 #include "rules/shanten.h"
+#include "tests/play_specs.h"
 
 namespace mj {
 // This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
@@ -454,23 +455,7 @@ Tally Count(const GameRecord& rec, Tally t = {}) {
 }
 
 GameRecord Play(const std::array<std::string, 4>& specs, uint64_t seed, bool check_invariants = false) {
-  std::array<std::unique_ptr<Agent>, 4> agents;
-  std::array<Agent*, 4> ptrs{};
-  for (int p = 0; p < 4; ++p) {
-    auto made = MakeAgent(specs[p]);
-    EXPECT_TRUE(made.ok()) << specs[p];
-    agents[p] = std::move(made).value();
-    ptrs[p] = agents[p].get();
-  }
-  const Ruleset& rules = Dunpai();
-  GameOptions options;
-  if (check_invariants) {
-    options.observer = [&rules](const RoundState& s, const Event& e) {
-      const std::string problem = CheckInvariants(s, rules.starting_points * 4);
-      ASSERT_TRUE(problem.empty()) << EventTypeName(e.type) << ": " << problem;
-    };
-  }
-  return PlayGame(rules, seed, ptrs, options);
+  return test::PlaySpecs(Dunpai(), specs, seed, check_invariants);
 }
 
 TEST(DunpaiAgentGames, EveryMixCompletes) {

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,14 +17,13 @@
 
 #include "agents/expert_agent.h"
 #include "agents/expert_win_chance.h"
-#include "agents/registry.h"
 #include "engine/game.h"
-#include "engine/invariants.h"
 #include "engine/legal_actions.h"
 #include "engine/player_view.h"
 #include "rules/presets.h"
 #include "rules/ruleset.h"
 #include "tests/agent_table.h"
+#include "tests/play_specs.h"
 
 namespace mj {
 // This file's own names: a unity build (CMakeLists.txt) compiles several test files as one.
@@ -48,20 +46,7 @@ TEST_P(ExpertRuleVariantGames, CompleteLegalAndDeterministic) {
                                                   std::array<std::string, 4>{"defensive", "expert", "greedy", "expert"}}) {
     std::string first;
     for (int run = 0; run < 2; ++run) {
-      std::array<std::unique_ptr<Agent>, 4> agents;
-      std::array<Agent*, 4> ptrs{};
-      for (int p = 0; p < 4; ++p) {
-        auto made = MakeAgent(specs[p]);
-        ASSERT_TRUE(made.ok()) << specs[p];
-        agents[p] = std::move(made).value();
-        ptrs[p] = agents[p].get();
-      }
-      GameOptions options;
-      options.observer = [&rules](const RoundState& s, const Event& e) {
-        const std::string problem = CheckInvariants(s, rules.starting_points * 4);
-        ASSERT_TRUE(problem.empty()) << EventTypeName(e.type) << ": " << problem;
-      };
-      const GameRecord rec = PlayGame(rules, 11, ptrs, options);
+      const GameRecord rec = test::PlaySpecs(rules, specs, 11, /*check_invariants=*/true);
       ASSERT_TRUE(rec.complete) << GetParam() << ": " << rec.error;
       std::string events;
       for (const Event& e : rec.events)
