@@ -36,6 +36,9 @@
 #   rl_stepped_game_test             rl/: games stepped on Boost.Context fibers (their stack
 #                                    switches announced to ASan, rl/stepped_game.cc) and VecEnv
 #                                    threads; about 2 s
+#   expert_rule_variants_test        the expert's decisions (every estimate, the scoring module
+#                                    behind its values) in twelve ruleset files no preset is, four
+#                                    experts and a mixed table; about 14 s
 # Left to --all: the command tests (they run the program, which would have to be compiled too),
 # the 1,000-game conformance runs and the mutation property tests (minutes even in Release), and
 # the pure unit tests of tiles, shanten and rulesets (their code runs under the files above).
