@@ -366,16 +366,16 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
   }
   bool tanyao_only = false;
   const double path = closed ? 1.0 : OpenYakuPath(c, h, &tanyao_only);
+  // An open hand with no yaku in view cannot win; without the draw's value it is worth nothing.
+  if (path <= 0 && c.draw_gain <= 0) return out;
   out.acceptance = Ukeire(h.counts, melds, out.shanten, c.visible, tanyao_only ? SimpleKinds() : kAllKinds);
   in.shanten = out.shanten;
   in.acceptance = out.acceptance;
   in.ron_share = kRonShareDama;
-  if (path <= 0) {  // an open hand with no yaku in view cannot win; it may still be tenpai at a draw
-    if (c.draw_gain > 0) {
-      out.dama = EstimateWinChance(in);
-      out.dama.win = 0;
-      out.dama.tsumo_share = 0;
-    }
+  if (path <= 0) {  // no win, but it may still be tenpai when the wall runs out
+    out.dama = EstimateWinChance(in);
+    out.dama.win = 0;
+    out.dama.tsumo_share = 0;
     return out;
   }
   if (out.shanten == 1 && c.options.lookahead && path >= 1 && OneShantenLookAhead(c, h, thrown, in, &out)) return out;

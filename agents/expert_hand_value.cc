@@ -26,7 +26,9 @@ struct Sample {
   const char* win;
   SmallVector<Meld, 4> melds;
   double weight;
-  bool riichi_only = false;  // its only yaku is riichi: a sample of the riichi style alone
+  // Its only yaku (in riichi's scoring) is riichi: without the declaration a module may refuse it,
+  // which says nothing about the ruleset refusing hands (WinShare).
+  bool riichi_only = false;
 };
 
 KindCounts CountsOf(const char* text) {
@@ -211,8 +213,7 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
         double sum = 0, weights = 0, all_weights = 0;
         for (int i = 0; i < 4; ++i) {
           const Sample& s = samples[i];
-          if (s.weight <= 0 || (s.riichi_only && !riichi)) continue;
-          all_weights += s.weight;
+          if (s.weight <= 0) continue;
           WinContext ctx;
           ctx.concealed = CountsOf(s.concealed);
           ctx.win_tile = KindOfText(s.win);
@@ -235,6 +236,7 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
           }
           if (module == nullptr) continue;
           const ScoreResult r = module->Score(ctx, rules);
+          if (r.ok() || !(s.riichi_only && !riichi)) all_weights += s.weight;
           if (!r.ok()) continue;
           sum += s.weight * r.payment.Total();
           weights += s.weight;
