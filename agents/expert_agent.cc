@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 #include "agents/expert_placement.h"
@@ -49,6 +50,9 @@ constexpr double kGreedyTenpai = 0.3;
 // and end noten). Counted at 0.4 of the payment: measured (docs/AGENTS.md), 0.65 and 0.9 lose
 // in fuless, gain no more in the presets, and gain more only where most hands end in a draw.
 constexpr double kDrawShare = 0.4;
+// The spread of the score difference of two seats over one hand (riichi scale), for the final
+// rank a seat expects before the last hand (Placement).
+constexpr double kHandSigma = 6000;
 
 bool IsCall(const Action& a) {
   return a.type == ActionType::kChi || a.type == ActionType::kPon || a.type == ActionType::kDaiminkan;
@@ -98,7 +102,7 @@ struct Ctx {
   double pressure = 0;   // sum over opponents of tenpai x cost of a deal-in
   double shield_cost = 0;  // points of the own shields, lost on a win or a deal-in (Dunpai)
   double draw_gain = 0;    // what being tenpai rather than noten at an exhaustive draw is worth
-  bool last_hand = false;
+  std::optional<Placement> placement;  // where this hand can end the game (option placement)
   bool dealer = false;
   KindMask own_river = 0;
   KindMask yakuhai = 0;
@@ -111,19 +115,21 @@ struct Ctx {
   Ctx(const PlayerView& v, const ExpertOptions& o, const TypicalValues& t) : view(v), options(o), typical(t) {}
 };
 
-// What a win of `points` (unknown payer: a tsumo's split) is worth to the seat.
-double WinGain(const Ctx& c, double points, int payer) {
-  double gain = points;
-  if (c.last_hand && c.options.placement) {
-    std::array<int, 4> delta{};
-    const int me = c.view.seat();
-    delta[me] = static_cast<int>(points);
-    for (int p = 0; p < 4; ++p)
-      if (p != me && (payer < 0 || p == payer)) delta[p] = -static_cast<int>(payer < 0 ? points / 3 : points);
-    gain = PlacementGain(c.view, delta);
-  }
-  return gain - c.shield_cost;
+// What `points` won (a loss: negative) are worth to the seat when `payer` pays them (-1: the
+// three others, a tsumo's split; for a loss, `payer` is the seat paid): by the final rank where
+// the result ends the game (Placement), else the points.
+double PointsGain(const Ctx& c, double points, int payer) {
+  if (!c.placement) return points;
+  std::array<int, 4> delta{};
+  const int me = c.view.seat();
+  delta[me] = static_cast<int>(points);
+  for (int p = 0; p < 4; ++p)
+    if (p != me && (payer < 0 || p == payer)) delta[p] = -static_cast<int>(payer < 0 ? points / 3 : points);
+  return c.placement->Gain(delta).value_or(points);
 }
+
+// What a win of `points` (unknown payer: a tsumo's split) is worth to the seat.
+double WinGain(const Ctx& c, double points, int payer) { return PointsGain(c, points, payer) - c.shield_cost; }
 
 void BuildCtx(Ctx& c) {
   const PlayerView& view = c.view;
@@ -139,11 +145,11 @@ void BuildCtx(Ctx& c) {
   c.dealer = view.seat_wind(me) == Wind::kEast;
   c.own_river = RiverKinds(view, me);
   c.yakuhai = YakuhaiKinds(view);
-  c.last_hand = IsLastHand(view);
   c.table_bonus = view.honba() * rules.honba_value + view.riichi_sticks() * rules.riichi_deposit;
   if (rules.shields.enabled)
     c.shield_cost = c.options.shield_value * (view.shields_down(me) + static_cast<int>(view.shields_up(me).size()));
   c.scale = std::max(1e-3, c.typical.Scale() / 2000.0);
+  if (c.options.placement) c.placement.emplace(view, c.options.rank_points * c.scale, kHandSigma * c.scale);
   if (c.options.draw_tenpai) {
     c.draw_gain = kDrawShare * std::max(0, rules.noten_payment);
     // Dunpai: a tenpai seat keeps its face-down shields at the draw, a noten one loses them.
@@ -152,12 +158,7 @@ void BuildCtx(Ctx& c) {
   c.threats = ReadThreats(view, c.visible, c.typical);
   for (int i = 0; i < c.threats.count; ++i) {
     OpponentThreat& o = c.threats.opp[i];
-    if (c.last_hand && c.options.placement) {
-      std::array<int, 4> delta{};
-      delta[me] = -static_cast<int>(o.value);
-      delta[o.seat] = static_cast<int>(o.value);
-      o.value = -PlacementGain(view, delta);
-    }
+    o.value = -PointsGain(c, -o.value, o.seat);
     o.value += c.shield_cost;  // a deal-in loses every shield too
     if (!c.options.defence) o.tenpai = 0;
   }

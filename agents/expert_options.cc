@@ -18,13 +18,23 @@ constexpr BoolKey kBoolKeys[] = {
     {"draw_tenpai", &ExpertOptions::draw_tenpai},
 };
 
+struct IntKey {
+  std::string_view key;
+  int ExpertOptions::*field;
+};
+constexpr IntKey kIntKeys[] = {
+    {"shield_value", &ExpertOptions::shield_value},
+    {"greedy_margin", &ExpertOptions::greedy_margin},
+    {"rank_points", &ExpertOptions::rank_points},
+};
+
 std::string Prefix(std::string_view key) { return "agent \"expert\": option \"" + std::string(key) + "\""; }
 
 }  // namespace
 
 std::string_view ExpertOptionKeys() {
   return "riichi, calls, defence, placement, exchange, open_riichi, decline_wins, deal_shields, greedy_calls, "
-         "lookahead, draw_tenpai, shield_value, greedy_margin";
+         "lookahead, draw_tenpai, shield_value, greedy_margin, rank_points";
 }
 
 Result<ExpertOptions> ParseExpertOptions(const std::vector<std::pair<std::string_view, std::string_view>>& pairs) {
@@ -43,15 +53,17 @@ Result<ExpertOptions> ParseExpertOptions(const std::vector<std::pair<std::string
       done = true;
     }
     if (done) continue;
-    if (key == "shield_value" || key == "greedy_margin") {
+    for (const IntKey& n : kIntKeys) {
+      if (key != n.key) continue;
       int v = 0;
       const char* end = value.data() + value.size();
       const auto [ptr, ec] = std::from_chars(value.data(), end, v);
       if (value.empty() || ec != std::errc() || ptr != end || v < 0 || v > 20000)
         return Error{Prefix(key) + " wants an integer 0..20000, got \"" + std::string(value) + "\""};
-      (key == "shield_value" ? o.shield_value : o.greedy_margin) = v;
-      continue;
+      o.*n.field = v;
+      done = true;
     }
+    if (done) continue;
     return Error{"agent \"expert\": unknown option \"" + std::string(key) + "\" (known: " +
                  std::string(ExpertOptionKeys()) + ")"};
   }
@@ -64,8 +76,8 @@ std::string ExpertOptionText(const ExpertOptions& o) {
   auto add = [&](const std::string& kv) { s += (s.empty() ? "" : ",") + kv; };
   for (const BoolKey& b : kBoolKeys)
     if (o.*b.field != d.*b.field) add(std::string(b.key) + "=" + (o.*b.field ? "true" : "false"));
-  if (o.shield_value != d.shield_value) add("shield_value=" + std::to_string(o.shield_value));
-  if (o.greedy_margin != d.greedy_margin) add("greedy_margin=" + std::to_string(o.greedy_margin));
+  for (const IntKey& n : kIntKeys)
+    if (o.*n.field != d.*n.field) add(std::string(n.key) + "=" + std::to_string(o.*n.field));
   return s;
 }
 

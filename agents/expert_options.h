@@ -17,7 +17,7 @@ struct ExpertOptions {
   bool riichi = true;        // riichi / open riichi when its expected value beats dama
   bool calls = true;         // pon / chi / daiminkan when the open hand's value beats passing
   bool defence = true;       // deal-in cost in every discard (false: pure offence, never folds)
-  bool placement = true;     // final-rank utility (uma, oka) in the last hand of the game
+  bool placement = true;     // final-rank utility (uma, oka) where a hand can end the game
   bool exchange = true;      // Dunpai: exchanges weighed as defence actions
   bool open_riichi = true;   // Dunpai: open riichi weighed against riichi (false: never open)
   bool decline_wins = true;  // Dunpai: decline a win worth less than the shields it costs
@@ -35,6 +35,9 @@ struct ExpertOptions {
   // With no opponent read as a threat, greedy's discard when its estimate is within this many
   // points (riichi scale) of the best one (0: never).
   int greedy_margin = 300;
+  // Where the ruleset pays no uma and no oka (dunpai, ningbo), points one place of the final
+  // order is worth (riichi scale) when a hand can end the game (0: points only).
+  int rank_points = 0;
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;
 };
 
