@@ -103,6 +103,7 @@ struct Ctx {
   double shield_cost = 0;  // points of the own shields, lost on a win or a deal-in (Dunpai)
   double draw_gain = 0;    // what being tenpai rather than noten at an exhaustive draw is worth
   std::optional<Placement> placement;  // where this hand can end the game (option placement)
+  bool ron_shared = false;             // every other seat pays a ron (Ningbo's 三家払い)
   bool dealer = false;
   KindMask own_river = 0;
   KindMask yakuhai = 0;
@@ -129,7 +130,10 @@ double PointsGain(const Ctx& c, double points, int payer) {
 }
 
 // What a win of `points` (unknown payer: a tsumo's split) is worth to the seat.
-double WinGain(const Ctx& c, double points, int payer) { return PointsGain(c, points, payer) - c.shield_cost; }
+// Where every other seat pays a ron too (Ningbo), a ron is paid as a tsumo.
+double WinGain(const Ctx& c, double points, int payer) {
+  return PointsGain(c, points, c.ron_shared ? -1 : payer) - c.shield_cost;
+}
 
 void BuildCtx(Ctx& c) {
   const PlayerView& view = c.view;
@@ -149,6 +153,7 @@ void BuildCtx(Ctx& c) {
   if (rules.shields.enabled)
     c.shield_cost = c.options.shield_value * (view.shields_down(me) + static_cast<int>(view.shields_up(me).size()));
   c.scale = std::max(1e-3, c.typical.Scale() / 2000.0);
+  c.ron_shared = c.typical.DiscarderShare(false, false) < 1;
   if (c.options.placement) c.placement.emplace(view, c.options.rank_points * c.scale, kHandSigma * c.scale);
   if (c.options.draw_tenpai) {
     c.draw_gain = kDrawShare * std::max(0, rules.noten_payment);

@@ -253,6 +253,25 @@ TypicalValues::TypicalValues(const Ruleset& rules) {
           v_[style][dealer][dora] += (v_[style][dealer][dora + 1] - v_[style][dealer][dora]) / 3;
     }
   }
+  // Who pays a ron: the pinfu sample won by ron, by the shape of the module's payment.
+  for (int dealer = 0; dealer < 2 && module != nullptr; ++dealer) {
+    WinContext ctx;
+    ctx.concealed = CountsOf(closed[0].concealed);
+    ctx.win_tile = KindOfText(closed[0].win);
+    ctx.seat_wind = dealer ? Wind::kEast : Wind::kSouth;
+    ctx.has_round_wind = rules.round_wind;
+    ctx.round_wind = Wind::kEast;
+    const ScoreResult r = module->Score(ctx, rules);
+    const double total = r.payment.Total();
+    if (!r.ok() || total <= 0) continue;
+    switch (r.payment.kind) {
+      case PaymentKind::kRon: break;
+      case PaymentKind::kTsumoDealer: discarder_share_[dealer] = {r.payment.each / total, r.payment.each / total}; break;
+      case PaymentKind::kTsumoNonDealer:
+        discarder_share_[dealer] = {r.payment.non_dealer / total, r.payment.dealer / total};
+        break;
+    }
+  }
   const int open_style = static_cast<int>(HandStyle::kOpen);
   scale_ = v_[open_style][0][0];
   // The point scale does not change with the hands a higher minimum refuses: the open value with

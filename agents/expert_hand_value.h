@@ -76,10 +76,17 @@ class TypicalValues {
   [[nodiscard]] double WinShare(HandStyle style, bool dealer, int dora) const {
     return share_[static_cast<int>(style)][dealer ? 1 : 0][dora < 0 ? 0 : dora > 4 ? 4 : dora];
   }
+  // The share of a ron's payment the discarder pays, by the module's payment for a ron: 1 where
+  // the discarder pays all (riichi), less where every other seat pays a ron as a tsumo (Ningbo's
+  // 三家払い: a non-dealer discarder pays a quarter of a non-dealer's win, the dealer half).
+  [[nodiscard]] double DiscarderShare(bool winner_dealer, bool discarder_dealer) const {
+    return discarder_share_[winner_dealer ? 1 : 0][discarder_dealer ? 1 : 0];
+  }
 
  private:
   std::array<std::array<std::array<double, 5>, 2>, static_cast<int>(HandStyle::kCount)> v_{};
   std::array<std::array<std::array<double, 5>, 2>, static_cast<int>(HandStyle::kCount)> share_{};
+  std::array<std::array<double, 2>, 2> discarder_share_{{{1, 1}, {1, 1}}};
   double scale_ = 0;
 };
 

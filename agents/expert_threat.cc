@@ -5,6 +5,12 @@
 namespace mj {
 namespace {
 
+// Where every seat pays a ron (Ningbo): the part of the own share a deal-in adds to what the seat
+// pays anyway when the hand wins later (by tsumo or from another seat: about half the time).
+// Measured against three defensive players (4000 duplicate games): 0.5 gains 0.013 (seed 22)
+// and 0.026 (seed 23) of mean rank over paying the whole hand; 1 and 0.25 gain less.
+constexpr double kSharedRonCost = 0.5;
+
 // Open melds (not closed kans) of `seat`.
 int OpenMelds(const PlayerView& view, int seat) {
   int n = 0;
@@ -106,6 +112,11 @@ Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const Typ
         o.tenpai = std::min(1.0, o.tenpai + 0.12);
       o.value = typical.Get(HandStyle::kOpen, dealer, typical_dora);
     }
+    // Where every other seat pays a ron as a tsumo (Ningbo), a deal-in costs only the own share,
+    // and of that only what the seat would not pay anyway when the hand wins later from another
+    // seat or by tsumo.
+    const double share = typical.DiscarderShare(dealer, view.seat_wind(me) == Wind::kEast);
+    if (share < 1) o.value *= share * kSharedRonCost;
     const KindMask genbutsu = GenbutsuKinds(view, p);
     const KindMask river_kinds = RiverKinds(view, p);
     if (view.open_riichi(p)) {

@@ -104,6 +104,17 @@ TEST(ExpertPlacement, DunpaiGapEndsTheGameAndPaysRankOnlyWithRankPoints) {
   EXPECT_LT(locked, 2000 + 30000);  // never more than the points and first against fourth
 }
 
+TEST(ExpertPlacement, NingboEverySeatPaysARon) {
+  // 三家払い: a non-dealer's win of v: v from each non-dealer, 2v from the dealer (4v in all).
+  const TypicalValues ningbo(Preset("ningbo"));
+  EXPECT_DOUBLE_EQ(ningbo.DiscarderShare(false, false), 0.25);
+  EXPECT_DOUBLE_EQ(ningbo.DiscarderShare(false, true), 0.5);
+  EXPECT_DOUBLE_EQ(ningbo.DiscarderShare(true, false), 1.0 / 3);  // a dealer's: 2v from each
+  const TypicalValues riichi(Preset("riichi"));  // the discarder pays all
+  for (bool w : {false, true})
+    for (bool d : {false, true}) EXPECT_DOUBLE_EQ(riichi.DiscarderShare(w, d), 1.0);
+}
+
 }  // namespace
 }  // namespace expert_placement_test
 }  // namespace mj
