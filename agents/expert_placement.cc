@@ -35,9 +35,11 @@ Placement::Placement(const PlayerView& view, double rank_points, double hand_sig
   for (int p = 0; p < 4; ++p) scores_[p] = view.score(p);
   const int after = HandsAfter(view);
   last_ = after == 0;
-  // With no known end the game may go on for any number of hands: the prize is not expected yet.
-  const double spread = after < 0 ? 0 : hand_sigma * std::sqrt(static_cast<double>(after));
-  base_ = scores_[me_] + (after < 0 ? 0 : ExpectedPrize(scores_, spread));
+  // With no known end the game may go on for any number of hands: every place is as likely.
+  double mean_prize = 0;
+  for (double v : prize_) mean_prize += (prizes_ ? v : 0) / 4;
+  const double spread = hand_sigma * std::sqrt(static_cast<double>(std::max(after, 0)));
+  base_ = scores_[me_] + (after < 0 ? mean_prize : ExpectedPrize(scores_, spread));
 }
 
 double Placement::ExpectedPrize(const std::array<int, 4>& s, double spread) const {

@@ -12,7 +12,8 @@
 // the seat expects now, the final value after it less the current score and the expected prize
 // (a normal walk over the hands still to come, `hand_sigma` apart per hand for any two seats,
 // gives each other seat's chance to finish ahead; the standings are their Poisson-binomial).
-// Any other result is worth its points. In the last hand the expected prize is the prize of the
+// (With no known last hand, the expected prize is the mean of the four.) Any other result is
+// worth its points. In the last hand the expected prize is the prize of the
 // current rank, so a win that lifts the seat to first is worth its points and the uma gap, and a
 // deal-in that drops it a place costs the same way; before it, a win that ends the game in first
 // place locks in a prize the seat only expected, and a deal-in that busts it costs fourth place.

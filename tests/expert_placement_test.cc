@@ -104,6 +104,20 @@ TEST(ExpertPlacement, DunpaiGapEndsTheGameAndPaysRankOnlyWithRankPoints) {
   EXPECT_LT(locked, 2000 + 30000);  // never more than the points and first against fourth
 }
 
+TEST(ExpertPlacement, WithNoKnownLastHandEveryPlaceIsAsLikely) {
+  // Dunpai's gap alone ends the game (no ten-hand limit), with riichi's uma and oka: the prizes
+  // 40000 / 10000 / -10000 / -20000 average 5000, so a win of 2000 that ends the game in first
+  // place is worth 2000 + 40000 - 5000.
+  Ruleset rules = Preset("dunpai");
+  rules.max_hands = 0;
+  rules.return_points = 5000;  // oka (5000 - 0) x 4
+  rules.uma = {20000, 10000, -10000, -20000};
+  At at(rules, 0, 3, {30000, 0, -19000, 0});
+  const Placement p(at.View(0), 0, 6000);
+  EXPECT_DOUBLE_EQ(p.Gain({2000, 0, -2000, 0}).value(), 2000 + 40000 - 5000);
+  EXPECT_FALSE(p.Gain({500, 0, -500, 0}).has_value());
+}
+
 TEST(ExpertPlacement, NingboEverySeatPaysARon) {
   // 三家払い: a non-dealer's win of v: v from each non-dealer, 2v from the dealer (4v in all).
   const TypicalValues ningbo(Preset("ningbo"));
