@@ -154,7 +154,10 @@ void BuildCtx(Ctx& c) {
     c.shield_cost = c.options.shield_value * (view.shields_down(me) + static_cast<int>(view.shields_up(me).size()));
   c.scale = std::max(1e-3, c.typical.Scale() / 2000.0);
   c.ron_shared = c.typical.DiscarderShare(false, false) < 1;
-  if (c.options.placement) c.placement.emplace(view, c.options.rank_points * c.scale, kHandSigma * c.scale);
+  if (c.options.placement) {
+    const Placement p(view, c.options.rank_points * c.scale, kHandSigma * c.scale);
+    if (p.Pays()) c.placement = p;  // where no place pays, every result is its points
+  }
   if (c.options.draw_tenpai) {
     c.draw_gain = kDrawShare * std::max(0, rules.noten_payment);
     // Dunpai: a tenpai seat keeps its face-down shields at the draw, a noten one loses them.

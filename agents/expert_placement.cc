@@ -37,7 +37,7 @@ Placement::Placement(const PlayerView& view, double rank_points, double hand_sig
   last_ = after == 0;
   // With no known end the game may go on for any number of hands: every place is as likely.
   double mean_prize = 0;
-  for (double v : prize_) mean_prize += (prizes_ ? v : 0) / 4;
+  for (double v : prize_) mean_prize += v / 4;
   const double spread = hand_sigma * std::sqrt(static_cast<double>(std::max(after, 0)));
   base_ = scores_[me_] + (after < 0 ? mean_prize : ExpectedPrize(scores_, spread));
 }

@@ -40,6 +40,9 @@ class Placement {
   [[nodiscard]] std::optional<double> Gain(const std::array<int, 4>& delta) const;
   // True if a result leaving `scores` ends the game.
   [[nodiscard]] bool Ends(const std::array<int, 4>& scores) const;
+  // False where no place is worth anything (no uma, no oka, rank_points 0): every result is then
+  // worth its points and the agent need not ask.
+  [[nodiscard]] bool Pays() const { return prizes_; }
 
  private:
   [[nodiscard]] double ExpectedPrize(const std::array<int, 4>& scores, double spread) const;
