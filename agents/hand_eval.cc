@@ -192,6 +192,30 @@ KindMask SimpleKinds() {
   return m;
 }
 
+KindMask LoweringDraws(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible) {
+  const HeldMasks masks = HeldMasksOf(counts);
+  const IrregularShanten irregular = num_melds == 0 ? IrregularShanten(masks) : IrregularShanten();
+  // As PlanDraws: far kinds only through seven pairs and thirteen orphans, one answer per group.
+  const bool standard_only = num_melds > 0 || (irregular.Chiitoitsu() > shanten && irregular.Kokushi() > shanten);
+  const KindMask near = StandardDraws(masks);
+  const KindMask mask = (standard_only ? near : kAllKinds) & ~masks.four & ~HeldMasksOf(visible).four;
+  KindMask out = 0;
+  const KindMask far = mask & ~near;
+  for (const KindMask group : {far & kOrphanKinds, far & ~kOrphanKinds})
+    if (group != 0 && irregular.Plus(static_cast<Kind>(std::countr_zero(group)), 0).Min() < shanten) out |= group;
+  std::optional<StandardShantenNeighbours> standard;
+  for (KindMask m = mask & near; m != 0; m &= m - 1) {
+    const auto k = static_cast<Kind>(std::countr_zero(m));
+    bool lowers = !standard_only && irregular.Plus(k, counts[k]).Min() < shanten;
+    if (!lowers) {
+      if (!standard) standard.emplace(counts, num_melds);
+      lowers = standard->Plus(k) < shanten;
+    }
+    if (lowers) out |= KindBit(k);
+  }
+  return out;
+}
+
 int Ukeire(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible, KindMask allowed) {
   return UkeireAtLeast(counts, num_melds, shanten, visible, allowed, 0);
 }

@@ -28,6 +28,9 @@ inline constexpr KindMask kAllKinds = (uint64_t{1} << kNumKinds) - 1;
 // that lower the shanten by one. For a tenpai hand this is the number of winning tiles left.
 [[nodiscard]] int Ukeire(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
                          KindMask allowed = kAllKinds);
+// The kinds Ukeire counts (with every kind allowed): those with an unseen copy whose draw lowers
+// the shanten below `shanten`.
+[[nodiscard]] KindMask LoweringDraws(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible);
 // Ukeire when it is at least `bound`; otherwise some value below `bound` (the count stops as
 // soon as the kinds left cannot reach it). For ranking: exact for every hand that ties or beats
 // the best seen so far when that is the bound.

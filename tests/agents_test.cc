@@ -372,6 +372,12 @@ TEST(HandEval, UkeireByHand) {
   EXPECT_EQ(Ukeire(c, 0, 1, seen), 18);
   // Only simples allowed: 4s 7m 3s 5s 6m 8m are all simples, still 20.
   EXPECT_EQ(Ukeire(c, 0, 1, visible, SimpleKinds()), 20);
+  // The kinds themselves: 6m 7m 8m 3s 4s 5s; with every 7m in sight, 7m goes.
+  KindMask expected = 0;
+  for (const int k : {5, 6, 7, 20, 21, 22}) expected |= KindBit(static_cast<Kind>(k));  // 6m 7m 8m 3s 4s 5s
+  EXPECT_EQ(LoweringDraws(c, 0, 1, visible), expected);
+  seen[6] = 4;
+  EXPECT_EQ(LoweringDraws(c, 0, 1, seen), expected & ~KindBit(static_cast<Kind>(6)));
 }
 
 TEST(HandEval, UkeireShortcutMatchesDrawingEveryKind) {
@@ -390,6 +396,16 @@ TEST(HandEval, UkeireShortcutMatchesDrawingEveryKind) {
     for (auto& v : visible) v = static_cast<uint8_t>(std::min<int>(4, v + static_cast<int>(rng.Below(3))));
     const int s = Shanten(c, melds);
     ASSERT_EQ(Ukeire(c, melds, s, visible), UkeireBruteForce(c, melds, s, visible)) << "iteration " << it;
+    // LoweringDraws: the kinds with a copy unseen whose draw lowers the shanten, by definition.
+    KindMask lowering = 0;
+    KindCounts plus = c;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (visible[k] >= 4 || c[k] >= 4) continue;
+      ++plus[k];
+      if (Shanten(plus, melds) < s) lowering |= KindBit(static_cast<Kind>(k));
+      --plus[k];
+    }
+    ASSERT_EQ(LoweringDraws(c, melds, s, visible), lowering) << "iteration " << it;
   }
 }
 
