@@ -15,7 +15,9 @@ WinChance EstimateWinChance(const WinChanceInput& in) {
   for (int i = 0; i < stages - 1; ++i) {
     const int shanten_at = in.shanten - i;  // shanten before this draw
     const double typical = 8.0 + 7.0 * (shanten_at - 1);
-    const double acc = i == 0 ? in.acceptance : std::min<double>(typical, std::max(in.acceptance, 6));
+    const double acc = i == 0                               ? in.acceptance
+                       : i == 1 && in.next_acceptance >= 0 ? in.next_acceptance
+                                                           : std::min<double>(typical, std::max(in.acceptance, 6));
     step[i] = std::clamp(acc / u, 0.0, 1.0);
   }
   // Tenpai: the own wait if tenpai now, else a typical wait of about five tiles.

@@ -24,6 +24,9 @@ struct WinChanceInput {
   // about five tiles and the smaller of ron_share and future_ron_share.
   double next_wait = -1;
   double next_ron_share = -1;
+  // A hand two or more from tenpai: the acceptance after its first useful draw, when the caller
+  // knows it (the two-shanten look-ahead); below 0: the acceptance typical of that shanten.
+  double next_acceptance = -1;
 };
 
 struct WinChance {
