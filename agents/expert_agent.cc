@@ -1,6 +1,7 @@
 #include "agents/expert_agent.h"
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cmath>
 #include <optional>
@@ -69,13 +70,23 @@ struct Outlook {
   WinChance open;
   double open_value = 0;
   bool tenpai = false;
+  // A one-shanten hand valued by the look-ahead: the mean wait (unseen winning tiles, 0 for a
+  // draw that leaves no winning tenpai) and ron share of the tenpai hands its draws make.
+  double next_wait = -1;
+  double next_ron_share = -1;
+  // The hand's win chance against the plain win-chance program's for its acceptance and those
+  // waits: the share of its reach that ends in a win it can take (the yaku-path share and the
+  // ruleset's win share of a hand valued by typical values; about 1 for the look-ahead).
+  double win_factor = 1;
 };
 
 // A tenpai hand as the look-aheads meet it: concealed counts, the kinds thrown beyond the river
 // (furiten), the declarations asked for and the marked tiles.
+// The melds (a call decision weighs hands with different melds and the same concealed tiles).
 struct TenpaiKey {
   KindCounts counts{};
   KindMask thrown = 0;
+  uint32_t melds = 0;
   uint8_t flags = 0;
   friend bool operator==(const TenpaiKey&, const TenpaiKey&) = default;
 };
@@ -84,9 +95,35 @@ struct TenpaiKeyHash {
     uint64_t h = 1469598103934665603ull;
     for (uint8_t x : k.counts) h = (h ^ x) * 1099511628211ull;
     h = (h ^ k.thrown) * 1099511628211ull;
+    h = (h ^ k.melds) * 1099511628211ull;
     return static_cast<size_t>((h ^ k.flags) * 1099511628211ull);
   }
 };
+// A win-chance program's input, as a memo key (every field, exactly).
+struct WinChanceKey {
+  std::array<int, 4> ints{};
+  std::array<double, 7> reals{};
+  explicit WinChanceKey(const WinChanceInput& in)
+      : ints{in.shanten, in.acceptance, in.unseen, in.draws},
+        reals{in.end_per_round, in.end_growth,     in.future_ron_share, in.ron_share,
+              in.next_wait,     in.next_ron_share, in.next_acceptance} {}
+  friend bool operator==(const WinChanceKey&, const WinChanceKey&) = default;
+};
+struct WinChanceKeyHash {
+  size_t operator()(const WinChanceKey& k) const {
+    uint64_t h = 1469598103934665603ull;
+    for (int x : k.ints) h = (h ^ static_cast<uint32_t>(x)) * 1099511628211ull;
+    for (double x : k.reals) h = (h ^ std::bit_cast<uint64_t>(x)) * 1099511628211ull;
+    return static_cast<size_t>(h);
+  }
+};
+
+// The key of a hand's melds: type and kind of each, in order.
+uint32_t MeldKey(const ExpertHand& h) {
+  uint32_t key = 0;
+  for (const Meld& m : h.melds) key = key * 211 + static_cast<uint32_t>(m.type) * 34 + static_cast<uint32_t>(m.kind) + 1;
+  return key;
+}
 
 // Everything one decision shares.
 struct Ctx {
@@ -112,6 +149,12 @@ struct Ctx {
   // Tenpai outlooks already computed in this decision (the look-aheads reach the same tenpai
   // hands from many discards), by hand, thrown kinds and declarations.
   mutable std::unordered_map<TenpaiKey, Outlook, TenpaiKeyHash> tenpai_memo;
+  // Tenpai hands' values from the scoring module, by hand and declarations (not thrown kinds).
+  mutable std::unordered_map<TenpaiKey, TenpaiValue, TenpaiKeyHash> value_memo;
+  // Win-chance programs already run in this decision (the look-aheads meet the same waits often).
+  mutable std::unordered_map<WinChanceKey, WinChance, WinChanceKeyHash> win_memo;
+  // One-shanten outlooks already computed (the two-shanten look-ahead), by hand and thrown kinds.
+  mutable std::unordered_map<TenpaiKey, Outlook, TenpaiKeyHash> one_memo;
 
   Ctx(const PlayerView& v, const ExpertOptions& o, const TypicalValues& t) : view(v), options(o), typical(t) {}
 };
@@ -237,6 +280,34 @@ double TsumoPaidShare(const Ctx& c, uint64_t waits, bool open_riichi) {
 
 Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riichi, bool open_riichi);
 
+// EstimateWinChance(in), memoised within a decision.
+WinChance WinChanceOf(const Ctx& c, const WinChanceInput& in) {
+  const WinChanceKey key(in);
+  const auto it = c.win_memo.find(key);
+  if (it != c.win_memo.end()) return it->second;
+  return c.win_memo.emplace(key, EstimateWinChance(in)).first->second;
+}
+
+// Shanten(hand - one x, num_melds) for the kinds x a hand holds (all forms, as rules/shanten.h
+// Shanten): the standard form's neighbours once, seven pairs and thirteen orphans by counters.
+class DiscardShanten {
+ public:
+  DiscardShanten(const ExpertHand& h, int melds)
+      : standard_(h.counts, melds),
+        irregular_(melds == 0 ? IrregularShanten(h.counts) : IrregularShanten()),
+        closed_(melds == 0) {}
+  // `held`: how many x the hand holds (at least one).
+  [[nodiscard]] int Without(Kind x, int held) const {
+    const int s = standard_.Minus(x);
+    return closed_ ? std::min(s, irregular_.Minus(x, held).Min()) : s;
+  }
+
+ private:
+  StandardShantenNeighbours standard_;
+  IrregularShanten irregular_;
+  bool closed_;
+};
+
 // Whether the seat could declare riichi once its closed hand is tenpai (after one more draw).
 bool RiichiPossible(const Ctx& c, const ExpertHand& h) {
   const Ruleset& rules = c.view.rules();
@@ -258,18 +329,20 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
   const bool riichi_ok = RiichiPossible(c, h);
   const double deposit = c.view.rules().riichi_deposit;
   ExpertHand h2 = h;
-  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0, tenpai_end = 0;
-  for (int d = 0; d < kNumKinds; ++d) {
-    if (c.unseen[d] == 0 || h.counts[d] >= 4) continue;
+  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0, tenpai_end = 0, waits = 0, ron_waits = 0;
+  for (KindMask draws = LoweringDraws(h.counts, melds, 1, c.visible); draws != 0; draws &= draws - 1) {
+    const int d = std::countr_zero(draws);
     ++h2.counts[d];
-    if (Shanten(h2.counts, melds) == 0) {
+    {
       acceptance += c.unseen[d];
       // The best tenpai discard after drawing d, by its own win chance x value now.
       double best = 0, best_value = 0, best_wait = 0, best_ron_share = 0;
+      const DiscardShanten after(h2, melds);
       for (int x = 0; x < kNumKinds; ++x) {
         if (h2.counts[x] == 0 || x == d) continue;
+        const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
         --h2.counts[x];
-        if (Shanten(h2.counts, melds) == 0) {
+        if (shanten_x == 0) {
           const Outlook o = LookAhead(c, h2, thrown | KindBit(static_cast<Kind>(x)), riichi_ok, false);
           const double dama = o.dama.win * o.dama_value;
           const double rii = riichi_ok ? o.riichi.win * o.riichi_value - deposit : -1e18;
@@ -291,7 +364,7 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
         next.next_wait = best_wait;
         next.next_ron_share = best_ron_share;
       }
-      const WinChance w = EstimateWinChance(next);
+      const WinChance w = WinChanceOf(c, next);
       const double share = c.unseen[d];
       alive += share * w.alive_rounds;
       tenpai_end += share * w.tenpai_end;
@@ -299,6 +372,90 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
         win += share * w.win;
         ev += share * w.win * best_value;
         tsumo += share * w.win * w.tsumo_share;
+        waits += share * best_wait;
+        ron_waits += share * best_wait * best_ron_share;
+      }
+    }
+    --h2.counts[d];
+  }
+  if (acceptance <= 0 || win <= 0) return false;
+  out->dama.win = win / acceptance;
+  out->dama.alive_rounds = alive / acceptance;
+  out->dama.tenpai_end = tenpai_end / acceptance;
+  out->dama.tsumo_share = tsumo / win;
+  out->dama_value = ev / win;
+  out->next_wait = waits / acceptance;
+  out->next_ron_share = waits > 0 ? ron_waits / waits : 0;
+  WinChanceInput plain = base;
+  plain.next_wait = out->next_wait;
+  plain.next_ron_share = out->next_ron_share;
+  const double plain_win = WinChanceOf(c, plain).win;
+  out->win_factor = plain_win > 0 ? out->dama.win / plain_win : 0;
+  return true;
+}
+
+// The outlook of a one-shanten hand (LookAhead), memoised within a decision.
+const Outlook& OneShantenOutlook(const Ctx& c, const ExpertHand& h, KindMask thrown) {
+  TenpaiKey key;
+  key.counts = h.counts;
+  key.thrown = thrown;
+  key.melds = MeldKey(h);
+  key.flags = static_cast<uint8_t>((std::min(h.red, 7) << 2) | (std::min(h.peach, 7) << 5));
+  const auto it = c.one_memo.find(key);
+  if (it != c.one_memo.end()) return it->second;
+  return c.one_memo.emplace(key, LookAhead(c, h, thrown, false, false)).first->second;
+}
+
+// Two-shanten look-ahead (option lookahead2): for every unseen kind that brings the hand to one
+// from tenpai, the best one-shanten hand it leaves (by the one-shanten look-ahead's win chance x
+// value). Its acceptance replaces the typical acceptance of the second useful draw in the
+// win-chance program, the wait and ron share of its tenpai hands the typical ones, and its value
+// the typical value; each useful draw carries its unseen copies' share of the reach. So two
+// hands equally far from tenpai differ by the shape and the value of what their draws make.
+// False if no draw leads on to a win (the caller keeps its estimate).
+bool TwoShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, const WinChanceInput& base,
+                         Outlook* out) {
+  const int melds = h.num_melds();
+  ExpertHand h2 = h;
+  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0, tenpai_end = 0;
+  for (KindMask draws = LoweringDraws(h.counts, melds, 2, c.visible); draws != 0; draws &= draws - 1) {
+    const int d = std::countr_zero(draws);
+    ++h2.counts[d];
+    {
+      acceptance += c.unseen[d];
+      // The best discard that keeps the hand one from tenpai, by the one-shanten look-ahead.
+      const Outlook* best = nullptr;
+      double best_ev = 0;
+      const DiscardShanten after(h2, melds);
+      for (int x = 0; x < kNumKinds; ++x) {
+        if (h2.counts[x] == 0 || x == d) continue;
+        const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
+        --h2.counts[x];
+        if (shanten_x == 1) {
+          const Outlook& o = OneShantenOutlook(c, h2, thrown | KindBit(static_cast<Kind>(x)));
+          const double v = o.dama.win * o.dama_value;
+          if (v > best_ev) {
+            best_ev = v;
+            best = &o;
+          }
+        }
+        ++h2.counts[x];
+      }
+      WinChanceInput next = base;
+      if (best) {
+        next.next_acceptance = best->acceptance;
+        next.next_wait = best->next_wait;
+        next.next_ron_share = best->next_ron_share;
+      }
+      const WinChance w = EstimateWinChance(next);
+      const double share = c.unseen[d];
+      alive += share * w.alive_rounds;
+      tenpai_end += share * w.tenpai_end;
+      if (best) {
+        const double won = w.win * best->win_factor;
+        win += share * won;
+        ev += share * won * best->dama_value;
+        tsumo += share * won * w.tsumo_share;
       }
     }
     --h2.counts[d];
@@ -320,6 +477,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
   if (out.shanten == 0) {
     key.counts = h.counts;
     key.thrown = thrown;
+    key.melds = MeldKey(h);
     key.flags = static_cast<uint8_t>((riichi ? 1 : 0) | (open_riichi ? 2 : 0) | (std::min(h.red, 7) << 2) |
                                      (std::min(h.peach, 7) << 5));
     const auto it = c.tenpai_memo.find(key);
@@ -334,7 +492,12 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
   const Ruleset& rules = c.view.rules();
   if (out.shanten == 0) {
     out.tenpai = true;
-    const TenpaiValue v = ValueTenpai(c.view, h, c.unseen, riichi, open_riichi);
+    TenpaiKey value_key = key;
+    value_key.thrown = 0;
+    auto found = c.value_memo.find(value_key);
+    if (found == c.value_memo.end())
+      found = c.value_memo.emplace(value_key, ValueTenpai(c.view, h, c.unseen, riichi, open_riichi)).first;
+    const TenpaiValue& v = found->second;
     out.acceptance = v.wait_tiles;
     const KindMask river = c.own_river | thrown;
     const bool furiten = (v.waits & river) != 0;
@@ -388,8 +551,10 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
     return out;
   }
   if (out.shanten == 1 && c.options.lookahead && path >= 1 && OneShantenLookAhead(c, h, thrown, in, &out)) return out;
+  if (out.shanten == 2 && c.options.lookahead2 && path >= 1 && TwoShantenLookAhead(c, h, thrown, in, &out)) return out;
   out.dama = EstimateWinChance(in);
   out.dama.win *= path;
+  out.win_factor = path;
   const HandStyle style = !closed                 ? HandStyle::kOpen
                           : rules.riichi_allowed ? HandStyle::kClosedRiichi
                                                   : HandStyle::kClosedDama;
@@ -398,6 +563,7 @@ Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riich
   out.dama_value = std::max(0.0, WinGain(c, points, -1));
   // Where the ruleset refuses some of the typical hands (a higher minimum han), only a share wins.
   out.dama.win *= c.typical.WinShare(style, c.dealer, dora);
+  out.win_factor *= c.typical.WinShare(style, c.dealer, dora);
   // An open hand whose yaku is still only a yakuhai pair: the tenpai hands its draws make
   // (a shanpon on the pair wins by ron with the yaku) when they are worth more than the share
   // the pair's call route is given.

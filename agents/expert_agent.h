@@ -2,8 +2,9 @@
 // `expert`: a player that values every legal action in expected points under the ruleset it is
 // playing, and takes the best. Offence: the chance to win the hand after the action
 // (agents/expert_win_chance.h) times the hand's value from the ruleset's scoring module
-// (agents/expert_hand_value.h: dama, riichi with ura, open riichi; typical values for hands not
-// yet tenpai). Defence: the deal-in chance of the tile given up times what the opponents' hands
+// (agents/expert_hand_value.h: dama, riichi with ura, open riichi). A hand one or two from
+// tenpai is valued through the hands its useful draws make (look-aheads to the tenpai hands and
+// their scores); a hand further away by typical values. Defence: the deal-in chance of the tile given up times what the opponents' hands
 // are worth (agents/expert_threat.h), plus the cost of pushing on, against folding: one
 // comparison per discard, so folding, pushing and taking a risk for a good hand come out of the
 // same numbers. Placement (agents/expert_placement.h) wherever a hand's result ends the game

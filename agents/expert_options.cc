@@ -15,6 +15,7 @@ constexpr BoolKey kBoolKeys[] = {
     {"exchange", &ExpertOptions::exchange},     {"open_riichi", &ExpertOptions::open_riichi},
     {"decline_wins", &ExpertOptions::decline_wins}, {"deal_shields", &ExpertOptions::deal_shields},
     {"greedy_calls", &ExpertOptions::greedy_calls}, {"lookahead", &ExpertOptions::lookahead},
+    {"lookahead2", &ExpertOptions::lookahead2},
     {"draw_tenpai", &ExpertOptions::draw_tenpai},
 };
 
@@ -34,7 +35,7 @@ std::string Prefix(std::string_view key) { return "agent \"expert\": option \"" 
 
 std::string_view ExpertOptionKeys() {
   return "riichi, calls, defence, placement, exchange, open_riichi, decline_wins, deal_shields, greedy_calls, "
-         "lookahead, draw_tenpai, shield_value, greedy_margin, rank_points";
+         "lookahead, lookahead2, draw_tenpai, shield_value, greedy_margin, rank_points";
 }
 
 Result<ExpertOptions> ParseExpertOptions(const std::vector<std::pair<std::string_view, std::string_view>>& pairs) {

@@ -26,6 +26,9 @@ struct ExpertOptions {
   bool deal_shields = false;
   bool greedy_calls = true;  // greedy_margin also takes greedy's chi / pon / kan in place of a pass
   bool lookahead = true;     // one-shanten hands valued by the tenpai hands each useful draw makes
+  // Two-shanten hands valued by the one-shanten hands each useful draw makes (their acceptance,
+  // and the waits and values of their tenpai hands).
+  bool lookahead2 = true;
   // The noten payment a hand tenpai at an exhaustive draw collects (and does not pay), counted in
   // every hand's value with the chance of being tenpai when the wall runs out.
   bool draw_tenpai = true;

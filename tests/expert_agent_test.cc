@@ -75,6 +75,9 @@ TEST(ExpertOptions, NameIsCanonicalAndRoundTrips) {
   auto h = MakeAgent("expert:greedy_margin=0,lookahead=false");
   ASSERT_TRUE(h.ok()) << h.error();
   EXPECT_EQ((*h)->Name(), "expert:lookahead=false,greedy_margin=0");
+  auto l = MakeAgent("expert:draw_tenpai=false,lookahead2=false");
+  ASSERT_TRUE(l.ok()) << l.error();
+  EXPECT_EQ((*l)->Name(), "expert:lookahead2=false,draw_tenpai=false");
 }
 
 TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
@@ -90,6 +93,7 @@ TEST(ExpertOptions, ErrorsNameWhatIsWrong) {
   EXPECT_THAT(err("expert:bogus=1"), HasSubstr("greedy_margin"));
   EXPECT_THAT(err("expert:bogus=1"), HasSubstr("lookahead"));
   EXPECT_THAT(err("expert:lookahead=2"), HasSubstr("\"lookahead\" wants true or false, got \"2\""));
+  EXPECT_THAT(err("expert:lookahead2=yes"), HasSubstr("\"lookahead2\" wants true or false, got \"yes\""));
   EXPECT_THAT(err("expert:greedy_margin=-1"), HasSubstr("\"greedy_margin\" wants an integer 0..20000, got \"-1\""));
   EXPECT_THAT(err("expert:calls=maybe"), HasSubstr("\"calls\" wants true or false, got \"maybe\""));
   EXPECT_THAT(err("expert:calls"), HasSubstr("not key=value"));
@@ -219,6 +223,29 @@ TEST(ExpertModels, WinChanceUsesTheKnownNextWait) {
   EXPECT_GT(EstimateWinChance(in).win, typical);
   in.next_wait = 1;
   EXPECT_LT(EstimateWinChance(in).win, typical);
+}
+
+TEST(ExpertModels, WinChanceUsesTheKnownAcceptanceAfterTheFirstDraw) {
+  // Two from tenpai, every unseen tile useful for the first draw; the second useful draw comes
+  // with next_acceptance / unseen per draw, and the tenpai then wins by tsumo with next_wait /
+  // unseen; nothing else ends the hand and no ron. Three draws: the first makes one from tenpai,
+  // the second tenpai with next_acceptance / 100, the third wins with 8 / 100.
+  WinChanceInput in;
+  in.unseen = 100;
+  in.acceptance = 100;
+  in.shanten = 2;
+  in.draws = 3;
+  in.ron_share = 0;
+  in.end_per_round = 0;
+  in.next_ron_share = 0;
+  in.next_wait = 8;
+  in.next_acceptance = 100;
+  EXPECT_NEAR(EstimateWinChance(in).win, 0.08, 1e-12);
+  in.next_acceptance = 50;
+  EXPECT_NEAR(EstimateWinChance(in).win, 0.5 * 0.08, 1e-12);
+  // Unknown: the acceptance typical of one from tenpai, eight tiles.
+  in.next_acceptance = -1;
+  EXPECT_NEAR(EstimateWinChance(in).win, 0.08 * 0.08, 1e-12);
 }
 
 // ---------------------------------------------------------------- positions
