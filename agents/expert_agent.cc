@@ -1,8 +1,8 @@
 #include "agents/expert_agent.h"
 
 #include <algorithm>
-#include <bit>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <optional>
 #include <unordered_map>
@@ -317,6 +317,31 @@ bool RiichiPossible(const Ctx& c, const ExpertHand& h) {
          (!rules.riichi_needs_points || rules.riichi_deposit <= 0 || c.view.score(me) >= rules.riichi_deposit);
 }
 
+// What a look-ahead adds up over the useful draws: each draw's unseen copies (`share`) weigh
+// its win-chance program and, where it leads to a win, the win's value.
+struct DrawMix {
+  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0, tenpai_end = 0;
+  void Reach(double share, const WinChance& w) {
+    alive += share * w.alive_rounds;
+    tenpai_end += share * w.tenpai_end;
+  }
+  void Win(double share, double won, double value, double tsumo_share) {
+    win += share * won;
+    ev += share * won * value;
+    tsumo += share * won * tsumo_share;
+  }
+  // The outlook's dama chance and value; false when no draw leads to a win.
+  bool Fill(Outlook* out) const {
+    if (acceptance <= 0 || win <= 0) return false;
+    out->dama.win = win / acceptance;
+    out->dama.alive_rounds = alive / acceptance;
+    out->dama.tenpai_end = tenpai_end / acceptance;
+    out->dama.tsumo_share = tsumo / win;
+    out->dama_value = ev / win;
+    return true;
+  }
+};
+
 // One-shanten look-ahead: for every unseen kind that makes the hand tenpai, the best tenpai hand
 // it leaves (its wait, ron share and value from the scoring module: yaku, dora, red fives, riichi
 // with ura, or dama where riichi is worth less), instead of a typical wait and a typical value.
@@ -329,61 +354,53 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
   const bool riichi_ok = RiichiPossible(c, h);
   const double deposit = c.view.rules().riichi_deposit;
   ExpertHand h2 = h;
-  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0, tenpai_end = 0, waits = 0, ron_waits = 0;
+  DrawMix mix;
+  double waits = 0, ron_waits = 0;
   for (KindMask draws = LoweringDraws(h.counts, melds, 1, c.visible); draws != 0; draws &= draws - 1) {
     const int d = std::countr_zero(draws);
     ++h2.counts[d];
-    {
-      acceptance += c.unseen[d];
-      // The best tenpai discard after drawing d, by its own win chance x value now.
-      double best = 0, best_value = 0, best_wait = 0, best_ron_share = 0;
-      const DiscardShanten after(h2, melds);
-      for (int x = 0; x < kNumKinds; ++x) {
-        if (h2.counts[x] == 0 || x == d) continue;
-        const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
-        --h2.counts[x];
-        if (shanten_x == 0) {
-          const Outlook o = LookAhead(c, h2, thrown | KindBit(static_cast<Kind>(x)), riichi_ok, false);
-          const double dama = o.dama.win * o.dama_value;
-          const double rii = riichi_ok ? o.riichi.win * o.riichi_value - deposit : -1e18;
-          if (std::max(dama, rii) > best && o.acceptance > 0) {
-            best = std::max(dama, rii);
-            const bool use_riichi = rii > dama;
-            const WinChance& w = use_riichi ? o.riichi : o.dama;
-            // A riichi's value net of its deposit, paid now and back only with a win.
-            best_value = use_riichi ? best / w.win : o.dama_value;
-            best_wait = o.acceptance;
-            // A furiten wait or one without a yaku on ron wins only by tsumo.
-            best_ron_share = w.tsumo_share < 1 ? (use_riichi ? kRonShareRiichi : kRonShareDama) : 0;
-          }
+    mix.acceptance += c.unseen[d];
+    // The best tenpai discard after drawing d, by its own win chance x value now.
+    double best = 0, best_value = 0, best_wait = 0, best_ron_share = 0;
+    const DiscardShanten after(h2, melds);
+    for (int x = 0; x < kNumKinds; ++x) {
+      if (h2.counts[x] == 0 || x == d) continue;
+      const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
+      --h2.counts[x];
+      if (shanten_x == 0) {
+        const Outlook o = LookAhead(c, h2, thrown | KindBit(static_cast<Kind>(x)), riichi_ok, false);
+        const double dama = o.dama.win * o.dama_value;
+        const double rii = riichi_ok ? o.riichi.win * o.riichi_value - deposit : -1e18;
+        if (std::max(dama, rii) > best && o.acceptance > 0) {
+          best = std::max(dama, rii);
+          const bool use_riichi = rii > dama;
+          const WinChance& w = use_riichi ? o.riichi : o.dama;
+          // A riichi's value net of its deposit, paid now and back only with a win.
+          best_value = use_riichi ? best / w.win : o.dama_value;
+          best_wait = o.acceptance;
+          // A furiten wait or one without a yaku on ron wins only by tsumo.
+          best_ron_share = w.tsumo_share < 1 ? (use_riichi ? kRonShareRiichi : kRonShareDama) : 0;
         }
-        ++h2.counts[x];
       }
-      WinChanceInput next = base;
-      if (best > 0) {
-        next.next_wait = best_wait;
-        next.next_ron_share = best_ron_share;
-      }
-      const WinChance w = WinChanceOf(c, next);
-      const double share = c.unseen[d];
-      alive += share * w.alive_rounds;
-      tenpai_end += share * w.tenpai_end;
-      if (best > 0) {
-        win += share * w.win;
-        ev += share * w.win * best_value;
-        tsumo += share * w.win * w.tsumo_share;
-        waits += share * best_wait;
-        ron_waits += share * best_wait * best_ron_share;
-      }
+      ++h2.counts[x];
+    }
+    WinChanceInput next = base;
+    if (best > 0) {
+      next.next_wait = best_wait;
+      next.next_ron_share = best_ron_share;
+    }
+    const WinChance w = WinChanceOf(c, next);
+    const double share = c.unseen[d];
+    mix.Reach(share, w);
+    if (best > 0) {
+      mix.Win(share, w.win, best_value, w.tsumo_share);
+      waits += share * best_wait;
+      ron_waits += share * best_wait * best_ron_share;
     }
     --h2.counts[d];
   }
-  if (acceptance <= 0 || win <= 0) return false;
-  out->dama.win = win / acceptance;
-  out->dama.alive_rounds = alive / acceptance;
-  out->dama.tenpai_end = tenpai_end / acceptance;
-  out->dama.tsumo_share = tsumo / win;
-  out->dama_value = ev / win;
+  if (!mix.Fill(out)) return false;
+  const double acceptance = mix.acceptance;
   out->next_wait = waits / acceptance;
   out->next_ron_share = waits > 0 ? ron_waits / waits : 0;
   WinChanceInput plain = base;
@@ -417,56 +434,42 @@ bool TwoShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
                          Outlook* out) {
   const int melds = h.num_melds();
   ExpertHand h2 = h;
-  double acceptance = 0, win = 0, ev = 0, alive = 0, tsumo = 0, tenpai_end = 0;
+  DrawMix mix;
   for (KindMask draws = LoweringDraws(h.counts, melds, 2, c.visible); draws != 0; draws &= draws - 1) {
     const int d = std::countr_zero(draws);
     ++h2.counts[d];
-    {
-      acceptance += c.unseen[d];
-      // The best discard that keeps the hand one from tenpai, by the one-shanten look-ahead.
-      const Outlook* best = nullptr;
-      double best_ev = 0;
-      const DiscardShanten after(h2, melds);
-      for (int x = 0; x < kNumKinds; ++x) {
-        if (h2.counts[x] == 0 || x == d) continue;
-        const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
-        --h2.counts[x];
-        if (shanten_x == 1) {
-          const Outlook& o = OneShantenOutlook(c, h2, thrown | KindBit(static_cast<Kind>(x)));
-          const double v = o.dama.win * o.dama_value;
-          if (v > best_ev) {
-            best_ev = v;
-            best = &o;
-          }
+    mix.acceptance += c.unseen[d];
+    // The best discard that keeps the hand one from tenpai, by the one-shanten look-ahead.
+    const Outlook* best = nullptr;
+    double best_ev = 0;
+    const DiscardShanten after(h2, melds);
+    for (int x = 0; x < kNumKinds; ++x) {
+      if (h2.counts[x] == 0 || x == d) continue;
+      const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
+      --h2.counts[x];
+      if (shanten_x == 1) {
+        const Outlook& o = OneShantenOutlook(c, h2, thrown | KindBit(static_cast<Kind>(x)));
+        const double v = o.dama.win * o.dama_value;
+        if (v > best_ev) {
+          best_ev = v;
+          best = &o;
         }
-        ++h2.counts[x];
       }
-      WinChanceInput next = base;
-      if (best) {
-        next.next_acceptance = best->acceptance;
-        next.next_wait = best->next_wait;
-        next.next_ron_share = best->next_ron_share;
-      }
-      const WinChance w = EstimateWinChance(next);
-      const double share = c.unseen[d];
-      alive += share * w.alive_rounds;
-      tenpai_end += share * w.tenpai_end;
-      if (best) {
-        const double won = w.win * best->win_factor;
-        win += share * won;
-        ev += share * won * best->dama_value;
-        tsumo += share * won * w.tsumo_share;
-      }
+      ++h2.counts[x];
     }
+    WinChanceInput next = base;
+    if (best) {
+      next.next_acceptance = best->acceptance;
+      next.next_wait = best->next_wait;
+      next.next_ron_share = best->next_ron_share;
+    }
+    const WinChance w = EstimateWinChance(next);
+    const double share = c.unseen[d];
+    mix.Reach(share, w);
+    if (best) mix.Win(share, w.win * best->win_factor, best->dama_value, w.tsumo_share);
     --h2.counts[d];
   }
-  if (acceptance <= 0 || win <= 0) return false;
-  out->dama.win = win / acceptance;
-  out->dama.alive_rounds = alive / acceptance;
-  out->dama.tenpai_end = tenpai_end / acceptance;
-  out->dama.tsumo_share = tsumo / win;
-  out->dama_value = ev / win;
-  return true;
+  return mix.Fill(out);
 }
 
 Outlook LookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, bool riichi, bool open_riichi) {
