@@ -288,26 +288,6 @@ WinChance WinChanceOf(const Ctx& c, const WinChanceInput& in) {
   return c.win_memo.emplace(key, EstimateWinChance(in)).first->second;
 }
 
-// Shanten(hand - one x, num_melds) for the kinds x a hand holds (all forms, as rules/shanten.h
-// Shanten): the standard form's neighbours once, seven pairs and thirteen orphans by counters.
-class DiscardShanten {
- public:
-  DiscardShanten(const ExpertHand& h, int melds)
-      : standard_(h.counts, melds),
-        irregular_(melds == 0 ? IrregularShanten(h.counts) : IrregularShanten()),
-        closed_(melds == 0) {}
-  // `held`: how many x the hand holds (at least one).
-  [[nodiscard]] int Without(Kind x, int held) const {
-    const int s = standard_.Minus(x);
-    return closed_ ? std::min(s, irregular_.Minus(x, held).Min()) : s;
-  }
-
- private:
-  StandardShantenNeighbours standard_;
-  IrregularShanten irregular_;
-  bool closed_;
-};
-
 // Whether the seat could declare riichi once its closed hand is tenpai (after one more draw).
 bool RiichiPossible(const Ctx& c, const ExpertHand& h) {
   const Ruleset& rules = c.view.rules();
@@ -362,10 +342,10 @@ bool OneShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
     mix.acceptance += c.unseen[d];
     // The best tenpai discard after drawing d, by its own win chance x value now.
     double best = 0, best_value = 0, best_wait = 0, best_ron_share = 0;
-    const DiscardShanten after(h2, melds);
+    DiscardAcceptance after(h2.counts, melds, c.visible);  // its ShantenWithout
     for (int x = 0; x < kNumKinds; ++x) {
       if (h2.counts[x] == 0 || x == d) continue;
-      const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
+      const int shanten_x = after.ShantenWithout(static_cast<Kind>(x));
       --h2.counts[x];
       if (shanten_x == 0) {
         const Outlook o = LookAhead(c, h2, thrown | KindBit(static_cast<Kind>(x)), riichi_ok, false);
@@ -442,10 +422,10 @@ bool TwoShantenLookAhead(const Ctx& c, const ExpertHand& h, KindMask thrown, con
     // The best discard that keeps the hand one from tenpai, by the one-shanten look-ahead.
     const Outlook* best = nullptr;
     double best_ev = 0;
-    const DiscardShanten after(h2, melds);
+    DiscardAcceptance after(h2.counts, melds, c.visible);  // its ShantenWithout
     for (int x = 0; x < kNumKinds; ++x) {
       if (h2.counts[x] == 0 || x == d) continue;
-      const int shanten_x = after.Without(static_cast<Kind>(x), h2.counts[x]);
+      const int shanten_x = after.ShantenWithout(static_cast<Kind>(x));
       --h2.counts[x];
       if (shanten_x == 1) {
         const Outlook& o = OneShantenOutlook(c, h2, thrown | KindBit(static_cast<Kind>(x)));
