@@ -112,6 +112,8 @@ Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const Typ
         o.tenpai = std::min(1.0, o.tenpai + 0.12);
       o.value = typical.Get(HandStyle::kOpen, dealer, typical_dora);
     }
+    // A ron pays the honba too, all of it from the discarder (fuless: 1,500 a honba).
+    o.value += view.honba() * rules.honba_value;
     // Where every other seat pays a ron as a tsumo (Ningbo), a deal-in costs only the own share,
     // and of that only what the seat would not pay anyway when the hand wins later from another
     // seat or by tsumo.

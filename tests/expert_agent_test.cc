@@ -25,6 +25,7 @@
 #include "engine/legal_actions.h"
 #include "engine/player_view.h"
 #include "rules/presets.h"
+#include "rules/ruleset.h"
 #include "tests/agent_table.h"
 
 namespace mj {
@@ -165,6 +166,30 @@ TEST(ExpertModels, DealInChanceOrdersTilesAsTheGamesDo) {
   EXPECT_LT(two, one);
   EXPECT_LE(three, two);
   EXPECT_LT(three, one / 2);
+}
+
+TEST(ExpertModels, ADealInCostsTheHonbaTheDiscarderPays) {
+  // A ron pays the honba, all of it from the discarder (RULES.md: 300 a honba in riichi, 1,500
+  // in fuless). So the cost of dealing into the same riichi grows by exactly that with two honba.
+  for (const auto& [preset, per_honba] : {std::pair<std::string, double>{"riichi", 300}, {"fuless", 1500}}) {
+    auto rules = LoadRuleset(preset);
+    ASSERT_TRUE(rules.ok()) << rules.error();
+    const TypicalValues typical(*rules);
+    std::array<double, 2> cost{};
+    for (int honba = 0; honba < 2; ++honba) {
+      Table t(*rules);
+      t.state().honba = honba * 2;
+      t.SetHand(1, "13m46m456p27s58s3z", "8m");
+      t.Go({"1z", "9m", "2z", "7z"});
+      t.Discard(0, "5p", /*riichi=*/true);
+      t.TurnOf(1);
+      const PlayerView view(t.state(), 1);
+      const Threats threats = ReadThreats(view, view.VisibleCounts(), typical);
+      ASSERT_EQ(threats.opp[0].seat, 0);
+      cost[honba] = threats.opp[0].value;
+    }
+    EXPECT_DOUBLE_EQ(cost[1] - cost[0], 2 * per_honba) << preset;
+  }
 }
 
 TEST(ExpertModels, WinChanceGrowsWithAcceptanceAndDrawsAndShrinksWithShanten) {
