@@ -175,10 +175,10 @@ TEST(ExpertModels, ADealInCostsTheHonbaTheDiscarderPays) {
     auto rules = LoadRuleset(preset);
     ASSERT_TRUE(rules.ok()) << rules.error();
     const TypicalValues typical(*rules);
-    std::array<double, 2> cost{};
-    for (int honba = 0; honba < 2; ++honba) {
+    std::array<double, 2> cost{};  // with no honba, with two
+    for (int i = 0; i < 2; ++i) {
       Table t(*rules);
-      t.state().honba = honba * 2;
+      t.state().honba = 2 * i;
       t.SetHand(1, "13m46m456p27s58s3z", "8m");
       t.Go({"1z", "9m", "2z", "7z"});
       t.Discard(0, "5p", /*riichi=*/true);
@@ -186,7 +186,7 @@ TEST(ExpertModels, ADealInCostsTheHonbaTheDiscarderPays) {
       const PlayerView view(t.state(), 1);
       const Threats threats = ReadThreats(view, view.VisibleCounts(), typical);
       ASSERT_EQ(threats.opp[0].seat, 0);
-      cost[honba] = threats.opp[0].value;
+      cost[i] = threats.opp[0].value;
     }
     EXPECT_DOUBLE_EQ(cost[1] - cost[0], 2 * per_honba) << preset;
   }
