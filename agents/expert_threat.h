@@ -25,7 +25,7 @@ namespace mj {
 struct OpponentThreat {
   int seat = 0;
   double tenpai = 0;     // P(tenpai now)
-  double value = 0;      // points it takes from this seat on a ron
+  double value = 0;      // points it takes from this seat on a ron (its hand and the honba)
   bool riichi = false;
   std::array<float, kNumKinds> deal_in{};  // P(this kind is a winning tile | tenpai)
 };
