@@ -49,7 +49,20 @@ struct Threats {
 // (exposed for tests): 0 for genbutsu, else the table above.
 [[nodiscard]] double DealInChance(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible);
 
-// Reads every other seat of `view`. `visible` is view.VisibleCounts().
-[[nodiscard]] Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const TypicalValues& typical);
+// Reads every other seat of `view`. `visible` is view.VisibleCounts(). With `read_river`, a seat
+// in riichi (not open riichi) has its chances reweighed by its river (ReadRiichiRiver): danger
+// moves between tiles, the seat's total stays.
+[[nodiscard]] Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const TypicalValues& typical,
+                                  bool read_river = true);
+
+// What a riichi seat's river says about where its wait is, applied to its deal-in chances
+// `deal_in` (per kind, given tenpai; exposed for tests). A number tile outside one of its first
+// six discards (1-2 for an early 3, 2-3 for an early 4, 3-4 and 6-7 for an early 5, 7-8 for an
+// early 6, 8-9 for an early 7) times 0.45 / 0.50 / 0.59 / 0.78 for 1-9 / 2-8 / 3-7 / 4-6 and 5;
+// a number tile next to its riichi tile times 1.6 (1-9) or 1.45 (2-8). Then every chance is
+// scaled so that their total over the unseen copies (4 - visible) is what it was: the river
+// says which tiles are safer than others, not whether the seat is dangerous.
+void ReadRiichiRiver(const PlayerView& view, int seat, const KindCounts& visible,
+                     std::array<float, kNumKinds>* deal_in);
 
 }  // namespace mj
