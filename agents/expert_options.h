@@ -33,7 +33,7 @@ struct ExpertOptions {
   // every hand's value with the chance of being tenpai when the wall runs out.
   bool draw_tenpai = true;
   // A riichi seat's river reweighs its deal-in chances: tiles outside its early discards safer,
-  // the riichi tile's outer neighbours more dangerous, the seat's total danger kept.
+  // a 1, 2, 8 or 9 next to its riichi tile more dangerous, the seat's total danger kept.
   bool river_reading = true;
   // Dunpai: points one held shield is worth (0..20000); 100 measured best against three
   // defensive players (with deal_shields off, 0 and 250 worse; 500 and more clearly worse).

@@ -21,7 +21,8 @@ int OpenMelds(const PlayerView& view, int seat) {
 // The river's factors (ReadRiichiRiver), by a number tile's rank 1..9 (index 0..8), measured on
 // games where every hand is known (docs/AGENTS.md, the defence model fitted to games): a tile
 // outside an early discard against the table's chance; a tile next to the riichi tile, its rate
-// over the rate of the same class elsewhere (6.8% / 4.2% for 1-9, 8.9% / 6.1% for 2-8).
+// over the rate of the same class elsewhere (6.8% / 4.2% for 1-9, 8.9% / 6.1% for 2-8; about
+// equal for 3-7 and the middle).
 constexpr double kEarlyOutside[9] = {0.45, 0.50, 0.59, 0.78, 0.78, 0.78, 0.59, 0.50, 0.45};
 constexpr double kNextToRiichiTile[9] = {1.6, 1.45, 1, 1, 1, 1, 1, 1.45, 1.6};
 constexpr size_t kEarlyDiscards = 6;

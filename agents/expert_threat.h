@@ -59,7 +59,7 @@ struct Threats {
 // `deal_in` (per kind, given tenpai; exposed for tests). A number tile outside one of its first
 // six discards (1-2 for an early 3, 2-3 for an early 4, 3-4 and 6-7 for an early 5, 7-8 for an
 // early 6, 8-9 for an early 7) times 0.45 / 0.50 / 0.59 / 0.78 for 1-9 / 2-8 / 3-7 / 4-6 and 5;
-// a number tile next to its riichi tile times 1.6 (1-9) or 1.45 (2-8). Then every chance is
+// a 1 or 9 next to its riichi tile times 1.6, a 2 or 8 times 1.45. Then every chance is
 // scaled so that their total over the unseen copies (4 - visible) is what it was: the river
 // says which tiles are safer than others, not whether the seat is dangerous.
 void ReadRiichiRiver(const PlayerView& view, int seat, const KindCounts& visible,
