@@ -206,7 +206,7 @@ void BuildCtx(Ctx& c) {
     // Dunpai: a tenpai seat keeps its face-down shields at the draw, a noten one loses them.
     if (rules.shields.enabled) c.draw_gain += c.options.shield_value * view.shields_down(me);
   }
-  c.threats = ReadThreats(view, c.visible, c.typical, c.options.river_reading);
+  c.threats = ReadThreats(view, c.visible, c.typical, c.options.river_reading, c.options.wait_reader);
   for (int i = 0; i < c.threats.count; ++i) {
     OpponentThreat& o = c.threats.opp[i];
     o.value = -PointsGain(c, -o.value, o.seat);

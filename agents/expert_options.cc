@@ -18,6 +18,7 @@ constexpr BoolKey kBoolKeys[] = {
     {"lookahead2", &ExpertOptions::lookahead2},
     {"draw_tenpai", &ExpertOptions::draw_tenpai},
     {"river_reading", &ExpertOptions::river_reading},
+    {"wait_reader", &ExpertOptions::wait_reader},
 };
 
 struct IntKey {
@@ -36,7 +37,7 @@ std::string Prefix(std::string_view key) { return "agent \"expert\": option \"" 
 
 std::string_view ExpertOptionKeys() {
   return "riichi, calls, defence, placement, exchange, open_riichi, decline_wins, deal_shields, greedy_calls, "
-         "lookahead, lookahead2, draw_tenpai, river_reading, shield_value, greedy_margin, rank_points";
+         "lookahead, lookahead2, draw_tenpai, river_reading, wait_reader, shield_value, greedy_margin, rank_points";
 }
 
 Result<ExpertOptions> ParseExpertOptions(const std::vector<std::pair<std::string_view, std::string_view>>& pairs) {

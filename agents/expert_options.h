@@ -35,6 +35,10 @@ struct ExpertOptions {
   // A riichi seat's river reweighs its deal-in chances: tiles outside its early discards safer,
   // a 1, 2, 8 or 9 next to its riichi tile more dangerous, the seat's total danger kept.
   bool river_reading = true;
+  // A riichi seat's deal-in chances read by the wait reader (agents/expert_wait_reader.h), a
+  // model of its whole river fitted to games where every hand is known, in place of
+  // river_reading. Off by default: measured no better than river_reading (docs/AGENTS.md).
+  bool wait_reader = false;
   // Dunpai: points one held shield is worth (0..20000); 100 measured best against three
   // defensive players (with deal_shields off, 0 and 250 worse; 500 and more clearly worse).
   int shield_value = 100;

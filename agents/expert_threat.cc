@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "agents/expert_wait_reader.h"
+
 namespace mj {
 namespace {
 
@@ -117,7 +119,8 @@ bool Threats::AnyRiichi() const {
   return false;
 }
 
-Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const TypicalValues& typical, bool read_river) {
+Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const TypicalValues& typical, bool read_river,
+                    bool read_waits) {
   Threats t;
   t.dora = DoraKinds(view);
   const Ruleset& rules = view.rules();
@@ -187,7 +190,11 @@ Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const Typ
       if (one_suit && suit >= 0) d *= (k >= 27 || k / 9 == suit) ? 1.6 : 0.35;
       o.deal_in[k] = static_cast<float>(d);
     }
-    if (read_river && o.riichi) ReadRiichiRiver(view, p, visible, &o.deal_in);
+    if (read_waits && o.riichi) {
+      ReadRiichiWaits(view, p, visible, &o.deal_in);
+    } else if (read_river && o.riichi) {
+      ReadRiichiRiver(view, p, visible, &o.deal_in);
+    }
   }
   return t;
 }

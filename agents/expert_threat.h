@@ -49,11 +49,12 @@ struct Threats {
 // (exposed for tests): 0 for genbutsu, else the table above.
 [[nodiscard]] double DealInChance(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible);
 
-// Reads every other seat of `view`. `visible` is view.VisibleCounts(). With `read_river`, a seat
-// in riichi (not open riichi) has its chances reweighed by its river (ReadRiichiRiver): danger
-// moves between tiles, the seat's total stays.
+// Reads every other seat of `view`. `visible` is view.VisibleCounts(). A seat in riichi (not open
+// riichi) has its chances reweighed by its river: with `read_waits` by the wait reader
+// (ReadRiichiWaits, agents/expert_wait_reader.h), else with `read_river` by ReadRiichiRiver.
+// Either moves danger between tiles; the seat's total stays.
 [[nodiscard]] Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const TypicalValues& typical,
-                                  bool read_river = true);
+                                  bool read_river = true, bool read_waits = false);
 
 // What a riichi seat's river says about where its wait is, applied to its deal-in chances
 // `deal_in` (per kind, given tenpai; exposed for tests). A number tile outside one of its first

@@ -18,6 +18,7 @@
 
 #include "agents/expert_agent.h"
 #include "agents/expert_threat.h"
+#include "agents/expert_wait_reader.h"
 #include "agents/expert_win_chance.h"
 #include "agents/registry.h"
 #include "engine/game.h"
@@ -233,6 +234,78 @@ TEST(ExpertModels, ARiichiRiverMovesDangerBetweenTilesAndKeepsItsTotal) {
   // The other seats (not in riichi) are read as before.
   for (int i = 1; i < plain.count; ++i)
     for (int k = 0; k < kNumKinds; ++k) EXPECT_EQ(read.opp[i].deal_in[k], plain.opp[i].deal_in[k]);
+}
+
+TEST(ExpertModels, TheWaitReaderReadsARiichiRiverAsItsFitDoes) {
+  // Seat 0 discards 9m 1p 4z 8s 3m 7p 6m (all from the hand) and declares riichi on 4m, its
+  // eighth discard; seat 1 (hand 25m3689p2457s667z, drew 8m) reads it. The feature values are
+  // the layout of bench/wait_fit.py's docstring worked by hand, and the chances are what
+  // bench/wait_fit.py's own features() and the fitted weights give for this river (an
+  // implementation of the same inputs in Python, from the replay's events).
+  auto rules = LoadRuleset("riichi");
+  ASSERT_TRUE(rules.ok()) << rules.error();
+  Table t(*rules);  // dora indicator 9s: 1s is dora
+  t.SetHand(1, "25m3689p2457s667z", "8m");
+  const std::vector<std::vector<std::string>> rounds = {
+      {"9m", "1z", "1z", "1z"}, {"1p", "2z", "2z", "2z"}, {"4z", "3z", "3z", "3z"}, {"8s", "5z", "5z", "5z"},
+      {"3m", "9p", "9p", "2p"}, {"7p", "1s", "1s", "2p"}, {"6m", "9s", "9s", "3s"}};
+  for (const auto& r : rounds) t.Go(r);
+  t.Discard(0, "4m", /*riichi=*/true);
+  t.TurnOf(1);
+  const PlayerView view(t.state(), 1);
+  const KindCounts visible = view.VisibleCounts();
+  const KindMask genbutsu = GenbutsuKinds(view, 0);
+  const KindMask dora = KindBit(18);
+  const Kind m5 = 4, m2 = 1, m7 = 6, s5 = 22, chun = 33, s1 = 18;
+  const auto f = WaitFeatures(view, 0, m5, DealInChance(m5, genbutsu, RiverKinds(view, 0), visible), genbutsu, dora,
+                              visible);
+  EXPECT_FLOAT_EQ(f[16], 1);   // a 5
+  EXPECT_FLOAT_EQ(f[22], 0);   // not outside an early discard (3m makes 1m, 2m so)
+  EXPECT_FLOAT_EQ(f[34], 1);   // 3m genbutsu
+  EXPECT_FLOAT_EQ(f[35], 1);   // 4m genbutsu
+  EXPECT_FLOAT_EQ(f[37], 1);   // 6m genbutsu
+  EXPECT_FLOAT_EQ(f[40], 1);   // 9m genbutsu
+  EXPECT_FLOAT_EQ(f[80], 1);   // 3m (d = -2) among the first six, from the hand
+  EXPECT_FLOAT_EQ(f[90], 1);   // 4m (d = -1) the riichi tile
+  EXPECT_FLOAT_EQ(f[100], 1);  // 6m (d = +1) later before the riichi
+  EXPECT_FLOAT_EQ(f[116], 1);  // 9m (d = +4) among the first six
+  EXPECT_FLOAT_EQ(f[60], 1);   // an honour (4z) among the first six
+  EXPECT_FLOAT_EQ(f[64], 3);   // 1p 8s 7p: other suits among the first six
+  EXPECT_FLOAT_EQ(f[122], 2);  // same suit: 9m 3m early, 6m later, 4m the riichi tile
+  EXPECT_FLOAT_EQ(f[123], 1);
+  EXPECT_FLOAT_EQ(f[124], 1);
+  EXPECT_FLOAT_EQ(f[126], 0.7f);  // riichi on the eighth discard
+  EXPECT_FLOAT_EQ(f[127], 0);     // nothing drawn-and-thrown
+  struct Expect {
+    Kind k;
+    double chance;
+  };
+  // `bench/wait_fit.py --test-position`: its features() with the weights in
+  // agents/expert_wait_reader.cc. The table gives 12.5% / 7.3% / 6% / 8% / 4.5% / 6.5%.
+  const Expect expects[] = {{m5, 0.090836}, {m2, 0.064658}, {m7, 0.056278}, {s5, 0.066477}, {chun, 0.0098808}, {s1, 0.084874}};
+  for (const Expect& e : expects) {
+    const double table = DealInChance(e.k, genbutsu, RiverKinds(view, 0), visible);
+    EXPECT_NEAR(WaitChance(WaitFeatures(view, 0, e.k, table, genbutsu, dora, visible)), e.chance, 1e-4 * e.chance)
+        << "kind " << int{e.k};
+  }
+  // In play the chances are scaled to the table's total over the unseen copies; genbutsu stays 0.
+  const TypicalValues typical(*rules);
+  const Threats plain = ReadThreats(view, visible, typical, /*read_river=*/false, /*read_waits=*/false);
+  const Threats read = ReadThreats(view, visible, typical, /*read_river=*/true, /*read_waits=*/true);
+  ASSERT_EQ(read.opp[0].seat, 0);
+  const auto& before = plain.opp[0].deal_in;
+  const auto& after = read.opp[0].deal_in;
+  double total_before = 0, total_after = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    total_before += (4 - visible[k]) * before[k];
+    total_after += (4 - visible[k]) * after[k];
+  }
+  EXPECT_NEAR(total_after, total_before, 1e-4 * total_before);
+  EXPECT_EQ(after[3], 0.0f);  // 4m
+  const double scale = after[m5] / WaitChance(WaitFeatures(view, 0, m5, before[m5], genbutsu, dora, visible));
+  for (Kind k : {m2, m7, s5, chun, s1})
+    EXPECT_NEAR(after[k], scale * WaitChance(WaitFeatures(view, 0, k, before[k], genbutsu, dora, visible)), 1e-5)
+        << "kind " << int{k};
 }
 
 TEST(ExpertModels, WinChanceGrowsWithAcceptanceAndDrawsAndShrinksWithShanten) {
