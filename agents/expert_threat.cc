@@ -31,21 +31,27 @@ constexpr size_t kEarlyDiscards = 6;
 
 }  // namespace
 
+KindMask EarlyOutsideKinds(const std::vector<RiverTile>& river) {
+  KindMask out = 0;
+  auto mark = [&](int k) { out |= KindBit(static_cast<Kind>(k)); };
+  for (size_t j = 0; j < river.size() && j < kEarlyDiscards; ++j) {
+    const Kind e = KindOf(river[j].tile);
+    if (IsHonor(e)) continue;
+    const int rank = e % 9, suit = e - rank;  // rank 0..8
+    if (rank >= 2 && rank <= 4) mark(suit + rank - 1), mark(suit + rank - 2);  // towards 1
+    if (rank >= 4 && rank <= 6) mark(suit + rank + 1), mark(suit + rank + 2);  // towards 9
+  }
+  return out;
+}
+
 void ReadRiichiRiver(const PlayerView& view, int seat, const KindCounts& visible,
                      std::array<float, kNumKinds>* deal_in) {
   std::array<double, kNumKinds> factor;
   factor.fill(1.0);
   const auto& river = view.river(seat);
-  std::array<bool, kNumKinds> outside{};
-  for (size_t j = 0; j < river.size() && j < kEarlyDiscards; ++j) {
-    const Kind e = KindOf(river[j].tile);
-    if (IsHonor(e)) continue;
-    const int rank = e % 9, suit = e - rank;  // rank 0..8
-    if (rank >= 2 && rank <= 4) outside[suit + rank - 1] = outside[suit + rank - 2] = true;  // towards 1
-    if (rank >= 4 && rank <= 6) outside[suit + rank + 1] = outside[suit + rank + 2] = true;  // towards 9
-  }
+  const KindMask outside = EarlyOutsideKinds(river);
   for (int k = 0; k < kNumKinds; ++k)
-    if (outside[k]) factor[k] *= kEarlyOutside[k % 9];
+    if (HasKind(outside, static_cast<Kind>(k))) factor[k] *= kEarlyOutside[k % 9];
   for (const RiverTile& r : river) {
     if (!r.riichi) continue;
     const Kind e = KindOf(r.tile);

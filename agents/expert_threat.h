@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "agents/expert_hand_value.h"
 #include "agents/hand_eval.h"
@@ -55,6 +56,10 @@ struct Threats {
 // Either moves danger between tiles; the seat's total stays.
 [[nodiscard]] Threats ReadThreats(const PlayerView& view, const KindCounts& visible, const TypicalValues& typical,
                                   bool read_river = true, bool read_waits = false);
+
+// The number kinds outside one of the first six discards of `river`: 1-2 for a 3, 2-3 for a 4,
+// 3-4 and 6-7 for a 5, 7-8 for a 6, 8-9 for a 7.
+[[nodiscard]] KindMask EarlyOutsideKinds(const std::vector<RiverTile>& river);
 
 // What a riichi seat's river says about where its wait is, applied to its deal-in chances
 // `deal_in` (per kind, given tenpai; exposed for tests). A number tile outside one of its first

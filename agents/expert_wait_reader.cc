@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "agents/expert_threat.h"
+
 namespace mj {
 namespace {
 
@@ -41,19 +43,6 @@ int RiichiIndex(const std::vector<RiverTile>& river) {
   return -1;
 }
 
-// Number tiles outside one of the first six discards (ReadRiichiRiver's early outside tiles).
-KindMask EarlyOutside(const std::vector<RiverTile>& river) {
-  KindMask out = 0;
-  for (size_t j = 0; j < river.size() && j < kEarly; ++j) {
-    const Kind e = KindOf(river[j].tile);
-    if (IsHonor(e)) continue;
-    const int rank = e % 9, suit = e - rank;
-    if (rank >= 2 && rank <= 4) out |= KindBit(static_cast<Kind>(suit + rank - 1)) | KindBit(static_cast<Kind>(suit + rank - 2));
-    if (rank >= 4 && rank <= 6) out |= KindBit(static_cast<Kind>(suit + rank + 1)) | KindBit(static_cast<Kind>(suit + rank + 2));
-  }
-  return out;
-}
-
 KindMask IndicatorDora(const PlayerView& view) {
   KindMask m = 0;
   if (view.rules().dora)
@@ -85,7 +74,7 @@ std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, 
   f[12 + std::min(r, 8 - r)] = 1;
   f[17 + vis] = 1;
   f[21] = HasKind(dora, k);
-  f[22] = HasKind(EarlyOutside(river), k);
+  f[22] = HasKind(EarlyOutsideKinds(river), k);
   for (int d = -4; d <= 4; ++d) {
     if (d == 0) continue;
     if (r + d >= 0 && r + d <= 8) {
