@@ -8,9 +8,9 @@
 namespace mj {
 namespace {
 
-// The model (bench/wait_fit.py --cpp on the replays of `mahjong match --rules riichi --agents
-// expert,defensive,defensive,defensive --duplicate --games 3000 --seed 31`; layout: WaitFeatures).
-// Fitted by bench/wait_fit.py on 2400 games (6890782 examples, 490733 waits).
+// The model: `bench/wait_fit.py --cpp` on the replays of `mahjong match --rules riichi --agents
+// expert,defensive,defensive,defensive --duplicate --games 3000 --seed 31`, fitted on the first
+// 2400 games (6890782 examples, 490733 waits); the inputs are WaitFeatures'.
 constexpr double kBias = -0.74188;
 constexpr float kWeights[kWaitFeatures] = {
     +0.86946f, -0.50187f, +0.54877f, -0.20800f, -0.44120f, -0.40143f, -0.49070f, +0.44990f,  // 0
@@ -57,7 +57,7 @@ std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, 
   std::array<float, kWaitFeatures> f{};
   const auto& river = view.river(seat);
   const int riichi_at = RiichiIndex(river);
-  const double t = std::max(table, 1e-4);
+  const double t = std::clamp(table, 1e-4, 1 - 1e-4);
   f[0] = static_cast<float>(std::log(t / (1 - t)));
   const int vis = std::min<int>(visible[k], 3);
   if (IsHonor(k)) {

@@ -14,7 +14,7 @@ reading tells), and the AUC.
 
 Feature layout (kind k, riichi seat Y, X's visible counts vis, Y's river r[0..], riichi tile at
 index ri; phase of river index j: 0 if j < 6, else 1 if j < ri, 2 if j == ri, 3 after):
-  0      logit of the table's chance (clipped below at 1e-4)
+  0      logit of the table's chance (clipped to [1e-4, 1 - 1e-4])
   honours: 1 one; 2+min(vis[k],3) one; 6 yakuhai for Y; 7 dora; 8+phase: Y's honour discards
   numbers: 12+min(rank, 8-rank) (rank 0..8) one; 17+min(vis[k],3) one; 21 dora; 22 outside an
     early discard (ReadRiichiRiver's); for d in -4..4, d != 0, kind j = k+d in the suit:
@@ -87,7 +87,7 @@ def phase(j, ri):
 
 def features(k, table, vis, river, ri, genbutsu, dora, yakuhai, out):
     f = np.zeros(NF, dtype=np.float32)
-    t = max(table, 1e-4)
+    t = min(max(table, 1e-4), 1 - 1e-4)
     f[0] = math.log(t / (1 - t))
     if k >= 27:
         f[1] = 1
