@@ -44,7 +44,9 @@ TEST(TileConservation, LedgerAgreesWithTheFullCountAfterEveryEvent) {
                                                              {"shields", {{"per_hand", 4}, {"extra_tiles", 4}}}})
                                                 .value());
   long events = 0, exchanges = 0, calls = 0, lost = 0;
-  for (const auto& [name, rules] : rulesets) {
+  for (const auto& [ruleset_name, rules] : rulesets) {
+    // A copy for the observer: clang (before 16) cannot capture a structured binding.
+    const std::string name = ruleset_name;
     for (uint64_t seed = 1; seed <= 6; ++seed) {
       Agents agents(seed % 2 == 0 ? std::array<const char*, 4>{"greedy", "defensive", "greedy", "defensive"}
                                   : std::array<const char*, 4>{"random", "greedy", "random", "defensive"});
