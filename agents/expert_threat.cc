@@ -62,15 +62,23 @@ void ReadRiichiRiver(const PlayerView& view, int seat, const KindCounts& visible
     }
     break;
   }
+  for (int k = 0; k < kNumKinds; ++k) factor[k] *= (*deal_in)[k];
+  KeepTotal(visible, (KindMask{1} << kNumKinds) - 1, factor, deal_in);
+}
+
+void KeepTotal(const KindCounts& visible, KindMask kinds, const std::array<double, kNumKinds>& proposed,
+               std::array<float, kNumKinds>* deal_in) {
   double before = 0, after = 0;
   for (int k = 0; k < kNumKinds; ++k) {
+    if (!HasKind(kinds, static_cast<Kind>(k))) continue;
     const double unseen = std::max(0, 4 - static_cast<int>(visible[k]));
     before += unseen * (*deal_in)[k];
-    after += unseen * (*deal_in)[k] * factor[k];
+    after += unseen * proposed[k];
   }
   if (after <= 0) return;
   for (int k = 0; k < kNumKinds; ++k)
-    (*deal_in)[k] = static_cast<float>(std::min(1.0, (*deal_in)[k] * factor[k] * before / after));
+    if (HasKind(kinds, static_cast<Kind>(k)))
+      (*deal_in)[k] = static_cast<float>(std::min(1.0, proposed[k] * before / after));
 }
 
 double DealInChance(Kind k, KindMask genbutsu, KindMask river, const KindCounts& visible) {

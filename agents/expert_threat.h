@@ -61,13 +61,19 @@ struct Threats {
 // 3-4 and 6-7 for a 5, 7-8 for a 6, 8-9 for a 7.
 [[nodiscard]] KindMask EarlyOutsideKinds(const std::vector<RiverTile>& river);
 
+// Replaces the chances `deal_in` of the kinds in `kinds` by `proposed`, scaled so that their
+// total over the unseen copies (4 - visible) stays what `deal_in` gave: a reading of the river
+// moves danger between tiles and leaves the seat's overall danger to the table. Does nothing if
+// the proposed total is 0.
+void KeepTotal(const KindCounts& visible, KindMask kinds, const std::array<double, kNumKinds>& proposed,
+               std::array<float, kNumKinds>* deal_in);
+
 // What a riichi seat's river says about where its wait is, applied to its deal-in chances
 // `deal_in` (per kind, given tenpai; exposed for tests). A number tile outside one of its first
 // six discards (1-2 for an early 3, 2-3 for an early 4, 3-4 and 6-7 for an early 5, 7-8 for an
 // early 6, 8-9 for an early 7) times 0.45 / 0.50 / 0.59 / 0.78 for 1-9 / 2-8 / 3-7 / 4-6 and 5;
-// a 1 or 9 next to its riichi tile times 1.6, a 2 or 8 times 1.45. Then every chance is
-// scaled so that their total over the unseen copies (4 - visible) is what it was: the river
-// says which tiles are safer than others, not whether the seat is dangerous.
+// a 1 or 9 next to its riichi tile times 1.6, a 2 or 8 times 1.45. Then KeepTotal over every
+// kind: the river says which tiles are safer than others, not whether the seat is dangerous.
 void ReadRiichiRiver(const PlayerView& view, int seat, const KindCounts& visible,
                      std::array<float, kNumKinds>* deal_in);
 

@@ -43,13 +43,6 @@ int RiichiIndex(const std::vector<RiverTile>& river) {
   return -1;
 }
 
-KindMask IndicatorDora(const PlayerView& view) {
-  KindMask m = 0;
-  if (view.rules().dora)
-    for (Tile t : view.dora_indicators()) m |= KindBit(DoraFromIndicator(KindOf(t)));
-  return m;
-}
-
 }  // namespace
 
 std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, Kind k, double table,
@@ -61,10 +54,9 @@ std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, 
   f[0] = static_cast<float>(std::log(t / (1 - t)));
   const int vis = std::min<int>(visible[k], 3);
   if (IsHonor(k)) {
-    const bool yakuhai = k >= 31 || k == 27 + view.round_wind() || k == 27 + static_cast<int>(view.seat_wind(seat));
     f[1] = 1;
     f[2 + vis] = 1;
-    f[6] = yakuhai;
+    f[6] = HasKind(YakuhaiKinds(view, seat), k);
     f[7] = HasKind(dora, k);
     for (size_t j = 0; j < river.size(); ++j)
       if (IsHonor(KindOf(river[j].tile))) f[8 + RiverPhase(static_cast<int>(j), riichi_at)] += 1;
@@ -116,23 +108,16 @@ void ReadRiichiWaits(const PlayerView& view, int seat, const KindCounts& visible
                      std::array<float, kNumKinds>* deal_in) {
   if (!view.in_riichi(seat) || view.open_riichi(seat) || RiichiIndex(view.river(seat)) < 0) return;
   const KindMask genbutsu = GenbutsuKinds(view, seat);
-  const KindMask dora = IndicatorDora(view);
+  const KindMask dora = IndicatorDoraKinds(view);
+  KindMask read = 0;  // kinds not genbutsu with an unseen copy
   std::array<double, kNumKinds> chance{};
-  double before = 0, after = 0;
   for (int i = 0; i < kNumKinds; ++i) {
     const Kind k = static_cast<Kind>(i);
-    const int unseen = 4 - static_cast<int>(visible[k]);
-    if (HasKind(genbutsu, k) || unseen <= 0) continue;
+    if (HasKind(genbutsu, k) || visible[k] >= 4) continue;
+    read |= KindBit(k);
     chance[k] = WaitChance(WaitFeatures(view, seat, k, (*deal_in)[k], genbutsu, dora, visible));
-    before += unseen * (*deal_in)[k];
-    after += unseen * chance[k];
   }
-  if (after <= 0) return;
-  for (int i = 0; i < kNumKinds; ++i) {
-    const Kind k = static_cast<Kind>(i);
-    if (HasKind(genbutsu, k) || 4 - static_cast<int>(visible[k]) <= 0) continue;
-    (*deal_in)[k] = static_cast<float>(std::min(1.0, chance[k] * before / after));
-  }
+  KeepTotal(visible, read, chance, deal_in);
 }
 
 }  // namespace mj

@@ -325,19 +325,26 @@ int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const
   return CountLowering(counts, num_melds, shanten, visible, allowed, false);
 }
 
-KindMask YakuhaiKinds(const PlayerView& view) {
+KindMask YakuhaiKinds(const PlayerView& view) { return YakuhaiKinds(view, view.seat()); }
+
+KindMask YakuhaiKinds(const PlayerView& view, int seat) {
   KindMask m = KindBit(kWhite) | KindBit(kGreen) | KindBit(kRed);
-  m |= KindBit(static_cast<Kind>(kEast + static_cast<int>(view.seat_wind(view.seat()))));
+  m |= KindBit(static_cast<Kind>(kEast + static_cast<int>(view.seat_wind(seat))));
   if (view.rules().round_wind) m |= KindBit(static_cast<Kind>(kEast + view.round_wind()));
   return m;
 }
 
 KindMask DoraKinds(const PlayerView& view) { return DoraKinds(view, HeldMasksOf(view.counts())); }
 
-KindMask DoraKinds(const PlayerView& view, const HeldMasks& held) {
+KindMask IndicatorDoraKinds(const PlayerView& view) {
   KindMask m = 0;
   if (view.rules().dora)
     for (Tile t : view.dora_indicators()) m |= KindBit(DoraFromIndicator(KindOf(t)));
+  return m;
+}
+
+KindMask DoraKinds(const PlayerView& view, const HeldMasks& held) {
+  KindMask m = IndicatorDoraKinds(view);
   if (view.rules().peach_tiles) {
     KindMask peach = 0;  // the kinds of the peach copies held
     for (Tile t : view.hand()) peach |= static_cast<KindMask>(IsPeachCopy(t)) << KindOf(t);

@@ -193,8 +193,13 @@ class DiscardAcceptance {
 [[nodiscard]] int UkeireBruteForce(const KindCounts& counts, int num_melds, int shanten, const KindCounts& visible,
                                    KindMask allowed = kAllKinds);
 
-// Kinds that are yakuhai for `seat`: the three dragons, its seat wind and the round wind.
+// Kinds that are yakuhai for the view's seat: the three dragons, its seat wind and the round wind
+// (where the ruleset counts it).
 [[nodiscard]] KindMask YakuhaiKinds(const PlayerView& view);
+// The same for another seat `seat`.
+[[nodiscard]] KindMask YakuhaiKinds(const PlayerView& view, int seat);
+// Kinds that are dora by the revealed indicators alone (none when rules().dora is off).
+[[nodiscard]] KindMask IndicatorDoraKinds(const PlayerView& view);
 // Kinds that are dora by the revealed indicators (none when rules().dora is off). With peach
 // tiles (rules().peach_tiles), also the kinds whose only held copy is the peach copy: throwing
 // them loses a han, so the tile-value heuristic treats them like dora.
