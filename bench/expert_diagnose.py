@@ -5,7 +5,8 @@ compares the seats by agent on the same deals, per hand played:
 
 - outcome: win, deal-in, other's tsumo, draw tenpai / noten, mean win and deal-in points;
 - tenpai: share of hands that reach it, own discards before the first tenpai (standard form and
-  seven pairs, counted with a small shanten routine below);
+  seven pairs, counted with a small shanten routine below); speed: the share of all hands one
+  from tenpai, and tenpai, by the own 3rd, 5th, 7th, 9th and 12th discard;
 - riichi: rate, turn (own discards before it), unseen winning tiles at the declaration (what the
   seat could see: four copies less its hand, every river, meld and dora indicator), declared
   against a riichi already standing, its win / deal-in / draw shares and win points;
@@ -24,6 +25,9 @@ import json
 import os
 import sys
 from collections import defaultdict
+
+# Own discards by which the speed rows count hands one from tenpai and tenpai.
+SPEED_TURNS = (3, 5, 7, 9, 12)
 
 HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
 
@@ -159,6 +163,7 @@ def analyse(path, acc, focus):
                 "hand": [[0] * 34 for _ in range(4)],
                 "melds": [0] * 4, "open": [False] * 4, "river": [[] for _ in range(4)],
                 "riichi": [False] * 4, "riichi_info": [None] * 4, "tenpai_turn": [None] * 4,
+                "one_shanten_turn": [None] * 4,
                 "call_turn": [None] * 4, "faced": [None] * 4, "visible": [0] * 34,
                 "pending_reach": [False] * 4, "tenpai_no_riichi": [False] * 4, "scores": e["scores"],
             }
@@ -188,6 +193,8 @@ def analyse(path, acc, focus):
             sh = shanten(h, S["melds"][a])
             if sh == 0 and S["tenpai_turn"][a] is None:
                 S["tenpai_turn"][a] = turn
+            if sh <= 1 and S["one_shanten_turn"][a] is None:
+                S["one_shanten_turn"][a] = turn
             if S["pending_reach"][a]:
                 S["pending_reach"][a] = False
                 S["riichi"][a] = True
@@ -278,6 +285,9 @@ def finish_hand(S, agents, acc, focus):
             A("draw_tenpai" if draw["tenpais"][s] else "draw_noten")
         if S["tenpai_turn"][s] is not None:
             A("tenpai"); A("tenpai_turn", S["tenpai_turn"][s])
+        for k in SPEED_TURNS:
+            if S["tenpai_turn"][s] is not None and S["tenpai_turn"][s] <= k: A(f"tenpai_by_{k}")
+            if S["one_shanten_turn"][s] is not None and S["one_shanten_turn"][s] <= k: A(f"one_by_{k}")
         ri = S["riichi_info"][s]
         if ri:
             A("riichi"); A("riichi_turn", ri["turn"]); A("riichi_unseen", ri["unseen"])
@@ -360,6 +370,10 @@ def main():
         ("draw: noten / hands", lambda a: pct(a, "draw_noten", "hands")),
         ("tenpai reached", lambda a: pct(a, "tenpai", "hands")),
         ("first tenpai turn", lambda a: mean(a, "tenpai_turn", "tenpai")),
+        ("one from tenpai by discard " + "/".join(map(str, SPEED_TURNS)),
+         lambda a: " ".join(f"{100 * g(a, f'one_by_{k}') / g(a, 'hands'):.0f}" for k in SPEED_TURNS) + "%"),
+        ("tenpai by discard " + "/".join(map(str, SPEED_TURNS)),
+         lambda a: " ".join(f"{100 * g(a, f'tenpai_by_{k}') / g(a, 'hands'):.0f}" for k in SPEED_TURNS) + "%"),
         ("riichi", lambda a: pct(a, "riichi", "hands")),
         ("riichi turn", lambda a: mean(a, "riichi_turn", "riichi")),
         ("riichi unseen waits", lambda a: mean(a, "riichi_unseen", "riichi")),
