@@ -43,20 +43,33 @@ int RiichiIndex(const std::vector<RiverTile>& river) {
   return -1;
 }
 
-}  // namespace
+// What the features read from the seat's river and seat once per seat, not once per kind.
+struct RiverFacts {
+  int riichi_at = -1;          // index of the riichi tile in the river
+  KindMask early_outside = 0;  // EarlyOutsideKinds of the river
+  KindMask yakuhai = 0;        // the seat's yakuhai
+};
 
-std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, Kind k, double table,
-                                              KindMask genbutsu, KindMask dora, const KindCounts& visible) {
+RiverFacts ReadRiverFacts(const PlayerView& view, int seat) {
+  RiverFacts facts;
+  facts.riichi_at = RiichiIndex(view.river(seat));
+  facts.early_outside = EarlyOutsideKinds(view.river(seat));
+  facts.yakuhai = YakuhaiKinds(view, seat);
+  return facts;
+}
+
+std::array<float, kWaitFeatures> FeaturesOf(const PlayerView& view, int seat, const RiverFacts& facts, Kind k,
+                                            double table, KindMask genbutsu, KindMask dora, const KindCounts& visible) {
   std::array<float, kWaitFeatures> f{};
   const auto& river = view.river(seat);
-  const int riichi_at = RiichiIndex(river);
+  const int riichi_at = facts.riichi_at;
   const double t = std::clamp(table, 1e-4, 1 - 1e-4);
   f[0] = static_cast<float>(std::log(t / (1 - t)));
   const int vis = std::min<int>(visible[k], 3);
   if (IsHonor(k)) {
     f[1] = 1;
     f[2 + vis] = 1;
-    f[6] = HasKind(YakuhaiKinds(view, seat), k);
+    f[6] = HasKind(facts.yakuhai, k);
     f[7] = HasKind(dora, k);
     for (size_t j = 0; j < river.size(); ++j)
       if (IsHonor(KindOf(river[j].tile))) f[8 + RiverPhase(static_cast<int>(j), riichi_at)] += 1;
@@ -66,7 +79,7 @@ std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, 
   f[12 + std::min(r, 8 - r)] = 1;
   f[17 + vis] = 1;
   f[21] = HasKind(dora, k);
-  f[22] = HasKind(EarlyOutsideKinds(river), k);
+  f[22] = HasKind(facts.early_outside, k);
   for (int d = -4; d <= 4; ++d) {
     if (d == 0) continue;
     if (r + d >= 0 && r + d <= 8) {
@@ -98,6 +111,13 @@ std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, 
   return f;
 }
 
+}  // namespace
+
+std::array<float, kWaitFeatures> WaitFeatures(const PlayerView& view, int seat, Kind k, double table,
+                                              KindMask genbutsu, KindMask dora, const KindCounts& visible) {
+  return FeaturesOf(view, seat, ReadRiverFacts(view, seat), k, table, genbutsu, dora, visible);
+}
+
 double WaitChance(const std::array<float, kWaitFeatures>& features) {
   double z = kBias;
   for (int i = 0; i < kWaitFeatures; ++i) z += static_cast<double>(kWeights[i]) * features[i];
@@ -106,7 +126,9 @@ double WaitChance(const std::array<float, kWaitFeatures>& features) {
 
 void ReadRiichiWaits(const PlayerView& view, int seat, const KindCounts& visible,
                      std::array<float, kNumKinds>* deal_in) {
-  if (!view.in_riichi(seat) || view.open_riichi(seat) || RiichiIndex(view.river(seat)) < 0) return;
+  if (!view.in_riichi(seat) || view.open_riichi(seat)) return;
+  const RiverFacts facts = ReadRiverFacts(view, seat);
+  if (facts.riichi_at < 0) return;
   const KindMask genbutsu = GenbutsuKinds(view, seat);
   const KindMask dora = IndicatorDoraKinds(view);
   KindMask read = 0;  // kinds not genbutsu with an unseen copy
@@ -115,7 +137,7 @@ void ReadRiichiWaits(const PlayerView& view, int seat, const KindCounts& visible
     const Kind k = static_cast<Kind>(i);
     if (HasKind(genbutsu, k) || visible[k] >= 4) continue;
     read |= KindBit(k);
-    chance[k] = WaitChance(WaitFeatures(view, seat, k, (*deal_in)[k], genbutsu, dora, visible));
+    chance[k] = WaitChance(FeaturesOf(view, seat, facts, k, (*deal_in)[k], genbutsu, dora, visible));
   }
   KeepTotal(visible, read, chance, deal_in);
 }
