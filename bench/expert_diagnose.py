@@ -67,6 +67,24 @@ def apply_hand_event(hands, melds, e):
         hands[a][kind(e["shield"])] += 1
 
 
+def apply_visible_event(visible, e):
+    """The kind counts every seat sees (`visible`, 34 entries: dora indicators, every river,
+    every meld's tiles taken from a hand) after replay event `e`, updated in place; the deal
+    starts them afresh from its dora indicator."""
+    t = e["type"]
+    if t == "start_kyoku":
+        visible[:] = [0] * 34
+        if e.get("dora_marker"):
+            visible[kind(e["dora_marker"])] += 1
+    elif t == "dora":
+        visible[kind(e["dora_marker"])] += 1
+    elif t in ("dahai", "kakan"):
+        visible[kind(e["pai"])] += 1
+    elif t in ("chi", "pon", "daiminkan", "ankan"):
+        for p in e["consumed"]:
+            visible[kind(p)] += 1
+
+
 @functools.lru_cache(maxsize=None)
 def suit_options(counts, honors):
     """Pareto set of (sets, partial shapes, has_pair) over one suit's counts."""
@@ -170,15 +188,13 @@ def analyse(path, acc, focus):
             for s in range(4):
                 for p in e["tehais"][s]:
                     state["hand"][s][kind(p)] += 1
-            if e.get("dora_marker"):
-                state["visible"][kind(e["dora_marker"])] += 1
+            apply_visible_event(state["visible"], e)
             continue
         if state is None:
             continue
         S = state
-        if t == "dora":
-            S["visible"][kind(e["dora_marker"])] += 1
-        elif t == "tsumo":
+        apply_visible_event(S["visible"], e)
+        if t == "tsumo":
             S["hand"][e["actor"]][kind(e["pai"])] += 1
         elif t == "reach":
             S["pending_reach"][e["actor"]] = True
@@ -187,7 +203,6 @@ def analyse(path, acc, focus):
             k = kind(e["pai"])
             S["hand"][a][k] -= 1
             S["river"][a].append(k)
-            S["visible"][k] += 1
             turn = len(S["river"][a])
             h = S["hand"][a]
             sh = shanten(h, S["melds"][a])
@@ -215,7 +230,6 @@ def analyse(path, acc, focus):
             a = e["actor"]
             for p in e["consumed"]:
                 S["hand"][a][kind(p)] -= 1
-                S["visible"][kind(p)] += 1
             S["melds"][a] += 1
             S["open"][a] = True
             if S["call_turn"][a] is None:
@@ -224,12 +238,10 @@ def analyse(path, acc, focus):
             a = e["actor"]
             for p in e["consumed"]:
                 S["hand"][a][kind(p)] -= 1
-                S["visible"][kind(p)] += 1
             S["melds"][a] += 1
         elif t == "kakan":
             a = e["actor"]
             S["hand"][a][kind(e["pai"])] -= 1
-            S["visible"][kind(e["pai"])] += 1
         elif t in ("hora", "ryukyoku"):
             S.setdefault("ends", []).append(e)
             for x in range(4):

@@ -19,14 +19,13 @@ standard form and seven pairs (bench/expert_diagnose.py). Shields rulesets are r
 Usage: bench/wait_ron_rates.py DIR...
 """
 import glob
+import json
 import os
 import sys
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from expert_diagnose import apply_hand_event, kind, waits  # noqa: E402
-
-import json  # noqa: E402
+from expert_diagnose import apply_hand_event, apply_visible_event, kind, waits  # noqa: E402
 
 
 def wait_class(k, river):
@@ -49,27 +48,20 @@ def count(path, copies, rons):
     d = json.load(open(path))
     hands = [[0] * 34 for _ in range(4)]
     melds = [0] * 4
-    rivers = visible = riichi = opened = live = None
+    visible = [0] * 34
+    rivers = riichi = opened = live = None
     for e in d["events"]:
         t = e["type"]
         if t == "start_kyoku":
             rivers = [set() for _ in range(4)]
-            visible = [0] * 34
             riichi = [False] * 4
             opened = [False] * 4
             live = [None] * 4  # per seat: (state, {wait kind: class}) until its next draw
-            if e.get("dora_marker"):
-                visible[kind(e["dora_marker"])] += 1
         if rivers is None:
             continue
-        if t == "dora":
-            visible[kind(e["dora_marker"])] += 1
-        elif t in ("chi", "pon", "daiminkan", "ankan"):
-            opened[e["actor"]] |= t != "ankan"
-            for p in e["consumed"]:
-                visible[kind(p)] += 1
-        elif t == "kakan":
-            visible[kind(e["pai"])] += 1
+        apply_visible_event(visible, e)
+        if t in ("chi", "pon", "daiminkan"):
+            opened[e["actor"]] = True
         elif t == "reach":
             riichi[e["actor"]] = True
         elif t == "hora" and e["actor"] != e["target"] and live[e["actor"]]:
@@ -81,7 +73,6 @@ def count(path, copies, rons):
             live[e["actor"]] = None
         elif t == "dahai":
             rivers[e["actor"]].add(kind(e["pai"]))
-            visible[kind(e["pai"])] += 1
         apply_hand_event(hands, melds, e)
         if t == "dahai":
             a = e["actor"]
